@@ -1,0 +1,178 @@
+"""The ``arbiter`` command: ``run``, ``explain``, ``laws`` (FORMAT §6).
+
+``main(argv) -> int`` returns the exit status; one place decides it: 0 all good, 1 some
+scenario does not hold, 2 some input is invalid. Nothing here is imported by a lower layer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from arbiter import laws, render
+from arbiter.errors import ArbiterError, ScenarioError, UnknownArticleError
+from arbiter.scenario import Outcome, final_state, load, run
+
+
+def _files(paths: Sequence[str]) -> Iterator[Path | ScenarioError]:
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+            if not found:
+                yield ScenarioError(raw, None, "no scenario files (*.yaml) in this folder")
+            yield from found
+        elif path.is_file():
+            yield path
+        else:
+            yield ScenarioError(raw, None, "no such file or folder")
+
+
+def _outcomes(paths: Sequence[str]) -> Iterator[tuple[str, Outcome | ScenarioError]]:
+    for item in _files(paths):
+        if isinstance(item, ScenarioError):
+            yield item.path, item
+            continue
+        try:
+            yield str(item), run(load(item))
+        except ScenarioError as err:
+            yield str(item), err
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    counts = {"passed": 0, "failed": 0, "invalid": 0}
+    reports: list[dict[str, Any]] = []
+    for name, outcome in _outcomes(args.paths):
+        if isinstance(outcome, ScenarioError):
+            counts["invalid"] += 1
+            reports.append({"file": name, "title": None, "status": "invalid", "rulings": [], "final": None,
+                            "failures": [str(outcome)]})
+            if args.format == "text":
+                print(f"INVALID {outcome}", file=sys.stderr)
+            continue
+        status = outcome.status
+        counts[status] += 1
+        failures = [str(outcome.error)] if outcome.error else outcome.failures
+        reports.append({
+            "file": name,
+            "title": outcome.scenario.spec.title,
+            "status": status,
+            "rulings": [r.as_dict() for r in outcome.referee.rulings],
+            "final": final_state(outcome.referee),
+            "failures": failures,
+        })
+        if args.format == "text":
+            if status == "invalid":
+                print(f"INVALID {outcome.error}", file=sys.stderr)
+            else:
+                print(f"{status.upper():7} {name}  {outcome.scenario.spec.title}")
+                for failure in failures:
+                    print(f"        - {failure}")
+    if args.format == "json":
+        json.dump({**counts, "scenarios": reports}, sys.stdout, indent=1, ensure_ascii=False)
+        print()
+    else:
+        print(f"{counts['passed']} passed, {counts['failed']} failed, {counts['invalid']} invalid")
+    if counts["invalid"]:
+        return 2
+    return 1 if counts["failed"] else 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    try:
+        scenario = load(args.file)
+    except ScenarioError as err:
+        print(f"INVALID {err}", file=sys.stderr)
+        return 2
+    referee = scenario.new_referee()
+    steps: list[dict[str, Any]] = []
+    lines = [f"{scenario.spec.title}  ({scenario.path})"]
+    if scenario.spec.source:
+        lines.append(f"Source: {scenario.spec.source}")
+    settings = scenario.settings
+    lines += [f"Ruleset: {settings.ruleset}; arbiter: {settings.arbiter}", f"Start: {referee.position.fen()}",
+              render.board(referee.position.standing), f"  {render.status(referee)}", ""]
+    shown_board = referee.position.standing.board_fen()
+    for index, event in enumerate(scenario.events):
+        try:
+            given = referee.apply(event, index)
+        except ArbiterError as err:
+            message = f"{scenario.path}:{event.line}: event {index} ({event.describe()}): {err}"
+            print("\n".join(lines) if args.format == "text" else "", file=sys.stdout)
+            print(f"INVALID {message}", file=sys.stderr)
+            return 2
+        at = f"  at {event.at:g}s" if event.at is not None else ""
+        lines.append(f"[{index}] {event.describe()}{at}" + (f"  ({event.note})" if event.note else ""))
+        if referee.position.standing.board_fen() != shown_board:
+            shown_board = referee.position.standing.board_fen()
+            lines.append(render.board(referee.position.standing))
+        lines.append(f"  {render.status(referee)}")
+        for item in given:
+            lines.append(render.ruling(item))
+            lines.append(render.article_text(item.article, indent="        "))
+        lines.append("")
+        steps.append({"event": index, "action": event.describe(), "rulings": [r.as_dict() for r in given],
+                      "state": referee.table.state, "final": final_state(referee)})
+    if args.format == "json":
+        json.dump({"file": scenario.path, "title": scenario.spec.title, "events": steps,
+                   "final": final_state(referee)}, sys.stdout, indent=1, ensure_ascii=False)
+        print()
+    else:
+        print("\n".join(lines).rstrip())
+    return 0
+
+
+def cmd_laws(args: argparse.Namespace) -> int:
+    try:
+        entries = laws.with_subarticles(args.article) if args.article else list(laws.articles().values())
+    except UnknownArticleError as err:
+        print(f"arbiter laws: {err}", file=sys.stderr)
+        return 2
+    if args.format == "json":
+        json.dump([{"article": a.number, "title": a.title, "text": a.text} for a in entries], sys.stdout,
+                  indent=1, ensure_ascii=False)
+        print()
+    else:
+        print("\n\n".join(render.article_text(a.number) for a in entries))
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="arbiter", description="An over-the-board chess arbiter simulator.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def add(name: str, help_text: str) -> argparse.ArgumentParser:
+        command = sub.add_parser(name, help=help_text)
+        command.add_argument("--format", choices=("text", "json"), default="text")
+        return command
+
+    run_cmd = add("run", "run scenario files and check their expect blocks")
+    run_cmd.add_argument("paths", nargs="+", metavar="PATH")
+    run_cmd.set_defaults(func=cmd_run)
+    explain = add("explain", "narrate a scenario event by event")
+    explain.add_argument("file", metavar="FILE")
+    explain.set_defaults(func=cmd_explain)
+    laws_cmd = add("laws", "print the articles of the Laws the arbiter cites")
+    laws_cmd.add_argument("article", nargs="?", metavar="ARTICLE")
+    laws_cmd.set_defaults(func=cmd_laws)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        status: int = args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""The chessclock as a device (Article 6.1): two sides, one running, times in seconds.
+
+What a press *means* is the arbiter's business (6.2.2); the clock only counts down the running
+side, switches on a press of the running side, and adds the increment.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import chess
+
+from arbiter.errors import ArbiterError
+
+
+class TimeControlError(ArbiterError):
+    """A time control or a clock reading that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Period:
+    """One period: ``moves`` moves (None: the rest of the game) in ``seconds``, ``increment`` a move."""
+
+    seconds: float
+    increment: float = 0.0
+    moves: int | None = None
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """A time control in PGN ``TimeControl`` syntax (``40/5400+30:1800+30``, ``180+2``, ``300``)."""
+
+    periods: tuple[Period, ...]
+    text: str
+
+    @classmethod
+    def parse(cls, text: str | int) -> TimeControl:
+        """:raises TimeControlError: if ``text`` is not PGN TimeControl syntax."""
+        raw = str(text).strip()
+        periods = []
+        for part in raw.split(":"):
+            match = re.fullmatch(r"(?:(\d+)/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?", part)
+            if match is None:
+                raise TimeControlError(f"bad time control {raw!r} (e.g. 5400+30, 40/5400+30:1800+30)")
+            moves, seconds, increment = match.groups()
+            periods.append(Period(float(seconds), float(increment or 0), int(moves) if moves else None))
+        if any(p.moves is None for p in periods[:-1]):
+            raise TimeControlError(f"bad time control {raw!r}: only the last period may be open")
+        return cls(tuple(periods), raw)
+
+    def rapid_blitz_minutes(self) -> float:
+        """Base time plus 60 times the increment of the first period, in minutes (A.1, B.1)."""
+        first = self.periods[0]
+        return (first.seconds + 60 * first.increment) / 60
+
+
+def parse_duration(value: str | int | float) -> float:
+    """``"SS"``, ``"M:SS"``, ``"H:MM:SS"`` or a number of seconds → seconds.
+
+    :raises TimeControlError: if it is none of these.
+    """
+    if isinstance(value, bool):
+        raise TimeControlError(f"bad time {value!r}")
+    if isinstance(value, (int, float)):
+        if value < 0:
+            raise TimeControlError(f"negative time {value!r}")
+        return float(value)
+    parts = str(value).strip().split(":")
+    if len(parts) > 3 or not all(re.fullmatch(r"\d+(\.\d+)?", p) for p in parts):
+        raise TimeControlError(f"bad time {value!r} (use SS, M:SS or H:MM:SS)")
+    seconds = 0.0
+    for part in parts:
+        seconds = seconds * 60 + float(part)
+    return seconds
+
+
+def format_duration(seconds: float) -> str:
+    """Seconds → ``H:MM:SS`` (whole seconds, rounded down)."""
+    whole = int(max(seconds, 0.0))
+    return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
+
+
+@dataclass
+class Clock:
+    """Both sides of a chessclock. ``remaining`` is None for a game without a clock."""
+
+    running: chess.Color
+    remaining: dict[chess.Color, float] | None = None
+    control: TimeControl | None = None
+    now: float = 0.0
+    paused: bool = False
+    presses: dict[chess.Color, int] = field(default_factory=lambda: {chess.WHITE: 0, chess.BLACK: 0})
+
+    def advance(self, now: float) -> None:
+        """Let time run to ``now`` (seconds since the events began) on the running side."""
+        if self.remaining is not None and not self.paused:
+            self.remaining[self.running] -= now - self.now
+        self.now = now
+
+    def switch(self, color: chess.Color) -> None:
+        """``color`` presses the running side: the other side runs, the increment is added."""
+        self.presses[color] += 1
+        if self.remaining is not None and self.control is not None:
+            self.remaining[color] += self._period(color).increment
+        self.running = not color
+
+    def set_running(self, color: chess.Color) -> None:
+        """The arbiter starts ``color``'s side (after setting a position back)."""
+        self.running = color
+
+    def reading(self) -> dict[str, str] | None:
+        """The remaining times as ``{"white": "H:MM:SS", "black": ...}``."""
+        if self.remaining is None:
+            return None
+        return {chess.COLOR_NAMES[c]: format_duration(self.remaining[c]) for c in (chess.WHITE, chess.BLACK)}
+
+    def _period(self, color: chess.Color) -> Period:
+        assert self.control is not None
+        done = self.presses[color]
+        for period in self.control.periods:
+            if period.moves is None or done <= period.moves:
+                return period
+            done -= period.moves
+        return self.control.periods[-1]

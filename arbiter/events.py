@@ -1,0 +1,220 @@
+"""The event language of FORMAT §2: parse ``VERB ARGS...`` into typed actions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import chess
+
+from arbiter.errors import InvalidEventError
+from arbiter.position import PIECE_LETTERS
+from arbiter.table import Hand
+
+PIECE_TYPES = {letter: chess.PIECE_SYMBOLS.index(letter.lower()) for letter in PIECE_LETTERS}
+
+
+@dataclass(frozen=True)
+class TouchAct:
+    squares: tuple[chess.Square, ...]
+    accidental: bool = False
+
+
+@dataclass(frozen=True)
+class AdjustAct:
+    squares: tuple[chess.Square, ...]
+
+
+@dataclass(frozen=True)
+class LiftAct:
+    square: chess.Square
+
+
+@dataclass(frozen=True)
+class PlaceAct:
+    square: chess.Square
+
+
+@dataclass(frozen=True)
+class ReleaseAct:
+    pass
+
+
+@dataclass(frozen=True)
+class DropAct:
+    square: chess.Square
+
+
+@dataclass(frozen=True)
+class RemoveAct:
+    square: chess.Square
+
+
+@dataclass(frozen=True)
+class PutAct:
+    piece: chess.PieceType
+    square: chess.Square
+
+
+@dataclass(frozen=True)
+class MoveAct:
+    origin: chess.Square
+    target: chess.Square
+
+
+@dataclass(frozen=True)
+class PlayAct:
+    move: str
+
+
+@dataclass(frozen=True)
+class PressAct:
+    pass
+
+
+@dataclass(frozen=True)
+class WriteAct:
+    move: str
+
+
+ClaimKind = Literal["touch-move", "illegal-move", "flag", "threefold", "fifty"]
+
+
+@dataclass(frozen=True)
+class ClaimAct:
+    claim: ClaimKind
+    move: str | None = None
+
+
+@dataclass(frozen=True)
+class OfferAct:
+    pass
+
+
+@dataclass(frozen=True)
+class AcceptAct:
+    pass
+
+
+@dataclass(frozen=True)
+class DeclineAct:
+    pass
+
+
+@dataclass(frozen=True)
+class ResignAct:
+    pass
+
+
+Action = (
+    TouchAct | AdjustAct | LiftAct | PlaceAct | ReleaseAct | DropAct | RemoveAct | PutAct | MoveAct
+    | PlayAct | PressAct | WriteAct | ClaimAct | OfferAct | AcceptAct | DeclineAct | ResignAct
+)
+
+VERBS = (
+    "touch", "adjust", "lift", "place", "release", "drop", "remove", "put", "move", "play",
+    "press", "write", "claim", "offer", "accept", "decline", "resign",
+)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event at the board: who, what, when, with which hand."""
+
+    actor: chess.Color
+    action: Action
+    text: str
+    at: float | None = None
+    hand: Hand | None = None
+    note: str | None = None
+    line: int | None = None
+
+    def describe(self) -> str:
+        """``white: move e2 e4`` as the user wrote it."""
+        return f"{chess.COLOR_NAMES[self.actor]}: {self.text}"
+
+
+def parse_square(text: str) -> chess.Square:
+    """``e4`` → the square.
+
+    :raises InvalidEventError: if it is not ``a1``..``h8``.
+    """
+    if text not in chess.SQUARE_NAMES:
+        raise InvalidEventError(f"bad square {text!r} (squares are a1..h8)")
+    return chess.SQUARE_NAMES.index(text)
+
+
+def _squares(verb: str, args: list[str], at_least: int = 1) -> tuple[chess.Square, ...]:
+    if len(args) < at_least:
+        raise InvalidEventError(f"{verb} needs a square")
+    squares = tuple(parse_square(arg) for arg in args)
+    if len(set(squares)) != len(squares):
+        raise InvalidEventError(f"{verb} names a square twice")
+    return squares
+
+
+def _one_square(verb: str, args: list[str]) -> chess.Square:
+    if len(args) != 1:
+        raise InvalidEventError(f"{verb} takes one square, got {len(args)} arguments")
+    return parse_square(args[0])
+
+
+def _no_args(verb: str, args: list[str]) -> None:
+    if args:
+        raise InvalidEventError(f"{verb} takes no arguments, got {' '.join(args)!r}")
+
+
+def _object(verb: str, args: list[str], word: str) -> None:
+    if args != [word]:
+        raise InvalidEventError(f"{verb} takes one argument, {word!r}; got {' '.join(args)!r}")
+
+
+def parse_action(text: str) -> Action:
+    """Parse the action part of an event (``move e2 e4``).
+
+    :raises InvalidEventError: on an unknown verb or bad arguments.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidEventError("empty action")
+    verb, *args = text.split()
+    if verb == "touch":
+        accidental = bool(args) and args[-1] == "accidentally"
+        return TouchAct(_squares(verb, args[:-1] if accidental else args), accidental)
+    if verb == "adjust":
+        return AdjustAct(_squares(verb, args))
+    if verb in ("lift", "place", "drop", "remove"):
+        square = _one_square(verb, args)
+        return {"lift": LiftAct, "place": PlaceAct, "drop": DropAct, "remove": RemoveAct}[verb](square)
+    if verb in ("release", "press", "resign"):
+        _no_args(verb, args)
+        return {"release": ReleaseAct, "press": PressAct, "resign": ResignAct}[verb]()
+    if verb == "put":
+        if len(args) != 2:
+            raise InvalidEventError("put takes a piece letter and a square (put Q e8)")
+        if args[0] not in PIECE_TYPES:
+            raise InvalidEventError(f"bad piece letter {args[0]!r} (pieces are K Q R B N P)")
+        return PutAct(PIECE_TYPES[args[0]], parse_square(args[1]))
+    if verb == "move":
+        if len(args) != 2:
+            raise InvalidEventError("move takes two squares (move e2 e4)")
+        origin, target = _squares(verb, args, 2)
+        return MoveAct(origin, target)
+    if verb in ("play", "write"):
+        if len(args) != 1:
+            raise InvalidEventError(f"{verb} takes one move in SAN or UCI")
+        return PlayAct(args[0]) if verb == "play" else WriteAct(args[0])
+    if verb == "claim":
+        if not args or args[0] not in ("touch-move", "illegal-move", "flag", "threefold", "fifty"):
+            raise InvalidEventError(
+                "claim takes touch-move, illegal-move, flag, threefold [MOVE] or fifty [MOVE]"
+            )
+        kind = args[0]
+        if kind in ("threefold", "fifty") and len(args) <= 2:
+            return ClaimAct(kind, args[1] if len(args) == 2 else None)  # type: ignore[arg-type]
+        if len(args) != 1:
+            raise InvalidEventError(f"claim {kind} takes no move")
+        return ClaimAct(kind)  # type: ignore[arg-type]
+    if verb in ("offer", "accept", "decline"):
+        _object(verb, args, "draw")
+        return {"offer": OfferAct, "accept": AcceptAct, "decline": DeclineAct}[verb]()
+    raise InvalidEventError(f"unknown verb {verb!r}")

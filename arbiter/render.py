@@ -1,0 +1,68 @@
+"""Text for people: the board, the hands, the obligation, rulings with their articles."""
+
+from __future__ import annotations
+
+import textwrap
+
+import chess
+
+from arbiter import laws
+from arbiter.errors import UnknownArticleError
+from arbiter.referee import Referee
+from arbiter.rulings import Ruling
+
+
+def board(standing: chess.BaseBoard, indent: str = "    ") -> str:
+    """The pieces as they stand, White at the bottom, files and ranks marked."""
+    rows = []
+    for rank in range(7, -1, -1):
+        cells = []
+        for file in range(8):
+            piece = standing.piece_at(chess.square(file, rank))
+            cells.append(piece.symbol() if piece else ".")
+        rows.append(f"{indent}{rank + 1} {' '.join(cells)}")
+    rows.append(f"{indent}  a b c d e f g h")
+    return "\n".join(rows)
+
+
+def hands(referee: Referee) -> str:
+    """What the players hold, e.g. ``White holds the knight from g1 (right hand)``."""
+    parts = []
+    for (color, hand), held in referee.table.held.items():
+        name = chess.piece_name(held.piece.piece_type)
+        origin = f" from {chess.square_name(held.origin)}" if held.origin is not None else " (a new piece)"
+        where = f", set on {chess.square_name(held.on)}" if held.on is not None else ""
+        parts.append(f"{chess.COLOR_NAMES[color].capitalize()} holds the {name}{origin}{where} ({hand} hand)")
+    return "; ".join(parts) if parts else "nothing in hand"
+
+
+def status(referee: Referee) -> str:
+    """One line: who has the move, the turn's state, the obligation, the clocks."""
+    who = chess.COLOR_NAMES[referee.position.turn].capitalize()
+    ob = referee.obligation
+    binding = "free to move" if ob.must == "any" else ", ".join(f"{k} {v}" for k, v in ob.fields().items())
+    line = f"{who} has the move; turn: {referee.table.state}; {hands(referee)}; obligation: {binding}"
+    reading = referee.clock.reading()
+    if reading is not None:
+        line += f"; clock: white {reading['white']}, black {reading['black']}"
+    if referee.result != "*":
+        line += f"; result {referee.result} ({referee.reason})"
+    return line
+
+
+def article_text(number: str, width: int = 88, indent: str = "") -> str:
+    """``4.3.1 Own pieces touched``, then the article's paragraph, wrapped."""
+    try:
+        entry = laws.article(number)
+    except UnknownArticleError:
+        return f"{indent}{number} (not in rules/)"
+    head = f"{indent}{entry.number} {entry.title}"
+    body = textwrap.fill(entry.text, width=width, initial_indent=indent + "  ", subsequent_indent=indent + "  ")
+    return f"{head}\n{body}"
+
+
+def ruling(item: Ruling, indent: str = "    ") -> str:
+    """A ruling's line: kind, article, the sentence, and its other fields."""
+    extra = {k: v for k, v in item.as_dict().items() if k not in ("kind", "article", "text", "event")}
+    fields = f"  [{', '.join(f'{k}: {v}' for k, v in extra.items())}]" if extra else ""
+    return f"{indent}{item.kind} ({item.article}): {item.text}{fields}"

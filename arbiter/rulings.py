@@ -1,0 +1,65 @@
+"""Rulings: what the arbiter decides, one object each, as FORMAT §3 lays them out."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Kind = Literal[
+    "obligation", "made", "completed", "violation", "claim", "reinstated", "time", "replaced",
+    "warning", "result",
+]
+PlayerName = Literal["white", "black"]
+
+
+class RulingFields(BaseModel):
+    """Every field a ruling may carry, all optional: a partial ruling as ``expect`` lists it."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+
+    kind: Kind | None = None
+    article: str | None = None
+    text: str | None = None
+    event: int | None = None
+    player: PlayerName | None = None
+    must: Literal["move", "capture", "castle", "king", "promote", "play", "any"] | None = None
+    square: str | None = None
+    with_: str | None = Field(default=None, alias="with")
+    side: Literal["kingside", "queenside"] | None = None
+    piece: str | None = None
+    move: str | None = None
+    san: str | None = None
+    claimant: PlayerName | None = None
+    claim: str | None = None
+    verdict: Literal["upheld", "rejected", "forfeited", "invalid"] | None = None
+    fen: str | None = None
+    seconds: float | None = None
+    result: Literal["1-0", "0-1", "1/2-1/2", "*"] | None = None
+    reason: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields that are set, as the JSON output writes them."""
+        return self.model_dump(by_alias=True, exclude_none=True)
+
+    def matches(self, ruling: RulingFields) -> bool:
+        """Whether ``ruling`` has every field set here; ``article: 7.5`` also matches 7.5.x."""
+        for name in self.model_fields_set:
+            wanted = getattr(self, name)
+            if wanted is None:
+                continue
+            given = getattr(ruling, name)
+            if name == "article":
+                if given is None or not (given == wanted or given.startswith(wanted + ".")):
+                    return False
+            elif given != wanted:
+                return False
+        return True
+
+
+class Ruling(RulingFields):
+    """A ruling given: ``kind``, ``article`` and ``text`` always present."""
+
+    kind: Kind
+    article: str
+    text: str

@@ -1,0 +1,335 @@
+"""Scenario files (FORMAT §1): load and validate, build the game, run the events.
+
+Raw YAML becomes a :class:`ScenarioFile` (pydantic, ``extra="forbid"``), then a
+:class:`Scenario` with parsed events, a starting position and the game's settings. Every
+problem is a :class:`ScenarioError` naming the file and the line.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import chess
+import chess.pgn
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+
+from arbiter.clock import Clock, TimeControl, TimeControlError, parse_duration
+from arbiter.errors import ArbiterError, InvalidEventError, InvalidPositionError, ScenarioError
+from arbiter.events import Event, parse_action
+from arbiter.laws import ruleset_for
+from arbiter.position import Position
+from arbiter.referee import Referee, Settings
+from arbiter.rulings import Ruling, RulingFields
+from arbiter.yamlsource import Located, YamlSourceError
+
+Duration = str | int | float
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class StartModel(_Strict):
+    fen: str | None = None
+    moves: str | list[str] | None = None
+    pgn: str | None = None
+
+    @model_validator(mode="after")
+    def _pgn_alone(self) -> StartModel:
+        if self.pgn is not None and (self.fen is not None or self.moves is not None):
+            raise ValueError("start takes either pgn, or fen and moves")
+        return self
+
+
+class ClockModel(_Strict):
+    white: Duration | None = None
+    black: Duration | None = None
+
+
+class EventModel(_Strict):
+    white: str | None = None
+    black: str | None = None
+    at: Duration | None = None
+    hand: Literal["left", "right"] | None = None
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _one_actor(self) -> EventModel:
+        if (self.white is None) == (self.black is None):
+            raise ValueError("an event has exactly one actor key, white or black")
+        return self
+
+
+class ExpectModel(_Strict):
+    rulings: list[RulingFields] = []
+    absent: list[RulingFields] = []
+    fen: str | None = None
+    board: str | None = None
+    to_move: Literal["white", "black"] | None = None
+    must: RulingFields | None = None
+    result: Literal["1-0", "0-1", "1/2-1/2", "*"] | None = None
+    reason: str | None = None
+    clock: ClockModel | None = None
+
+
+class ScenarioFile(_Strict):
+    """A scenario file as written (FORMAT §1)."""
+
+    title: str
+    source: str | None = None
+    ruleset: Literal["standard", "rapid", "blitz"] | None = None
+    supervision: Literal["full", "partial"] = "partial"
+    arbiter: Literal["watching", "called"] = "watching"
+    start: StartModel | None = None
+    time_control: str | int | None = None
+    clock: ClockModel | None = None
+    events: list[EventModel] = []
+    expect: ExpectModel | None = None
+
+    @field_validator("title")
+    @classmethod
+    def _one_line(cls, value: str) -> str:
+        if not value.strip() or "\n" in value.strip():
+            raise ValueError("the title is one non-empty line")
+        return value
+
+
+@dataclass
+class Scenario:
+    """A loaded, valid scenario, ready to run as many times as needed."""
+
+    path: str
+    spec: ScenarioFile
+    events: list[Event]
+    start: Position
+    settings: Settings
+    control: TimeControl | None
+    start_clock: dict[chess.Color, float] | None
+    lines: dict[str, int] = field(default_factory=dict)
+
+    def new_referee(self) -> Referee:
+        """A fresh game at the scenario's start."""
+        position = Position(self.start.board)
+        clock = Clock(
+            running=position.turn,
+            remaining=dict(self.start_clock) if self.start_clock is not None else None,
+            control=self.control,
+        )
+        return Referee(position, self.settings, clock)
+
+
+def load(path: str | Path) -> Scenario:
+    """Read and validate a scenario file.
+
+    :raises ScenarioError: naming the file and line of the first problem.
+    """
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ScenarioError(name, None, f"cannot read the file: {err}") from None
+    return loads(text, name, base=Path(path).parent)
+
+
+def loads(text: str, name: str = "<scenario>", base: Path | None = None) -> Scenario:
+    """Read and validate scenario text; ``name`` is used in errors, ``base`` for PGN paths."""
+    try:
+        doc = Located(text)
+    except YamlSourceError as err:
+        raise ScenarioError(name, err.line, err.message) from None
+    if not isinstance(doc.data, dict):
+        raise ScenarioError(name, 1, "a scenario is a mapping of keys (title, start, events, expect, ...)")
+    try:
+        spec = ScenarioFile.model_validate(doc.data)
+    except ValidationError as err:
+        raise _located(name, doc, err) from None
+    events = [_event(name, doc, index, raw) for index, raw in enumerate(spec.events)]
+    if spec.expect is not None and spec.expect.clock is not None:
+        for color in ("white", "black"):
+            value = getattr(spec.expect.clock, color)
+            try:
+                if value is not None:
+                    parse_duration(value)
+            except TimeControlError as err:
+                raise ScenarioError(name, doc.line(("expect", "clock", color)), str(err)) from None
+    _check_times(name, doc, events)
+    start = _start(name, doc, spec, base or Path("."))
+    control = None
+    if spec.time_control is not None:
+        try:
+            control = TimeControl.parse(spec.time_control)
+        except TimeControlError as err:
+            raise ScenarioError(name, doc.line(("time_control",)), str(err)) from None
+    settings = Settings(
+        arbiter=spec.arbiter,
+        ruleset=spec.ruleset or ruleset_for(control),
+        supervision=spec.supervision,
+    )
+    return Scenario(name, spec, events, start, settings, control, _start_clock(name, doc, spec, control))
+
+
+def _located(name: str, doc: Located, err: ValidationError) -> ScenarioError:
+    first = err.errors()[0]
+    loc = tuple(part for part in first["loc"] if not (isinstance(part, str) and part.startswith("function-")))
+    shown = ".".join(str(p) for p in loc) or "the file"
+    if first["type"] == "extra_forbidden":
+        message = f"unknown key {str(loc[-1])!r}" + (f" in {'.'.join(str(p) for p in loc[:-1])}" if len(loc) > 1 else "")
+    elif first["type"] == "missing":
+        message = f"missing required key {shown!r}"
+    else:
+        message = f"{shown}: {first['msg']}"
+        if "input" in first and not isinstance(first["input"], (dict, list)):
+            message += f" (got {first['input']!r})"
+    if len(loc) >= 2 and loc[0] == "events" and isinstance(loc[1], int):
+        raw = doc.data["events"][loc[1]]
+        message = f"event {loc[1]} ({_event_text(raw)}): {message}"
+    return ScenarioError(name, doc.line(loc), message)
+
+
+def _event_text(raw: Any) -> str:
+    if isinstance(raw, dict):
+        for actor in ("white", "black"):
+            if actor in raw:
+                return f"{actor}: {raw[actor]}"
+    return repr(raw)
+
+
+def _event(name: str, doc: Located, index: int, raw: EventModel) -> Event:
+    line = doc.line(("events", index))
+    actor_name = "white" if raw.white is not None else "black"
+    text = raw.white if raw.white is not None else raw.black
+    assert text is not None
+    try:
+        action = parse_action(text)
+        at = parse_duration(raw.at) if raw.at is not None else None
+    except (InvalidEventError, TimeControlError) as err:
+        raise ScenarioError(name, line, f"event {index} ({actor_name}: {text}): {err}") from None
+    return Event(chess.WHITE if actor_name == "white" else chess.BLACK, action, text.strip(), at, raw.hand, raw.note, line)
+
+
+def _check_times(name: str, doc: Located, events: list[Event]) -> None:
+    last = 0.0
+    for index, event in enumerate(events):
+        if event.at is None:
+            continue
+        if event.at < last:
+            raise ScenarioError(
+                name, event.line, f"event {index} ({event.describe()}): time goes backwards ({event.at:g}s after {last:g}s)"
+            )
+        last = event.at
+
+
+_MOVE_NUMBER = re.compile(r"^\d+\.+$|^\d+\.+(?=\S)")
+_RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
+
+
+def split_moves(moves: str | list[str] | None) -> list[str]:
+    """``"1. e4 e5 2. Nf3"`` or a list → ``["e4", "e5", "Nf3"]``."""
+    if moves is None:
+        return []
+    tokens = moves.split() if isinstance(moves, str) else [str(m) for m in moves]
+    cleaned = [_MOVE_NUMBER.sub("", token) for token in tokens]
+    return [token for token in cleaned if token and token not in _RESULTS]
+
+
+def _start(name: str, doc: Located, spec: ScenarioFile, base: Path) -> Position:
+    start = spec.start or StartModel()
+    if start.pgn is not None:
+        return _start_from_pgn(name, doc.line(("start", "pgn")), start.pgn, base)
+    try:
+        return Position.from_start(start.fen, split_moves(start.moves))
+    except InvalidPositionError as err:
+        key = "moves" if start.moves is not None and "move" in str(err) else "fen"
+        raise ScenarioError(name, doc.line(("start", key)), str(err)) from None
+
+
+def _start_from_pgn(name: str, line: int, pgn: str, base: Path) -> Position:
+    text = pgn
+    if "\n" not in pgn and not pgn.lstrip().startswith(("[", "1.")) and pgn.strip().endswith(".pgn"):
+        try:
+            text = (base / pgn.strip()).read_text(encoding="utf-8")
+        except OSError as err:
+            raise ScenarioError(name, line, f"cannot read the PGN file {pgn!r}: {err}") from None
+    game = chess.pgn.read_game(io.StringIO(text))
+    if game is None:
+        raise ScenarioError(name, line, "the PGN holds no game")
+    if game.errors:
+        raise ScenarioError(name, line, f"bad PGN: {game.errors[0]}")
+    try:
+        return Position.from_start(game.board().fen(), [m.uci() for m in game.mainline_moves()])
+    except InvalidPositionError as err:
+        raise ScenarioError(name, line, str(err)) from None
+
+
+def _start_clock(
+    name: str, doc: Located, spec: ScenarioFile, control: TimeControl | None
+) -> dict[chess.Color, float] | None:
+    base = control.periods[0].seconds if control is not None else None
+    given = spec.clock or ClockModel()
+    times: dict[chess.Color, float | None] = {chess.WHITE: base, chess.BLACK: base}
+    for color, value in ((chess.WHITE, given.white), (chess.BLACK, given.black)):
+        if value is not None:
+            try:
+                times[color] = parse_duration(value)
+            except TimeControlError as err:
+                raise ScenarioError(name, doc.line(("clock", chess.COLOR_NAMES[color])), str(err)) from None
+    if times[chess.WHITE] is None and times[chess.BLACK] is None:
+        return None
+    return {color: value if value is not None else 0.0 for color, value in times.items()}
+
+
+@dataclass
+class Outcome:
+    """What running a scenario gave: the referee at the end, or the error that stopped it."""
+
+    scenario: Scenario
+    referee: Referee
+    error: ScenarioError | None = None
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def status(self) -> Literal["passed", "failed", "invalid"]:
+        if self.error is not None:
+            return "invalid"
+        return "failed" if self.failures else "passed"
+
+
+def run(scenario: Scenario, check: bool = True) -> Outcome:
+    """Play the scenario's events and check its ``expect`` block."""
+    referee = scenario.new_referee()
+    outcome = Outcome(scenario, referee)
+    for index, event in enumerate(scenario.events):
+        try:
+            referee.apply(event, index)
+        except ArbiterError as err:
+            outcome.error = ScenarioError(scenario.path, event.line, f"event {index} ({event.describe()}): {err}")
+            return outcome
+    if check and scenario.spec.expect is not None:
+        from arbiter.expect import failures
+
+        outcome.failures = failures(scenario.spec.expect, referee)
+    return outcome
+
+
+def final_state(referee: Referee) -> dict[str, Any]:
+    """The state at the end, as ``final`` in the JSON output."""
+    return {
+        "fen": referee.position.fen(),
+        "board": referee.position.standing.board_fen(),
+        "to_move": chess.COLOR_NAMES[referee.position.turn],
+        "result": referee.result,
+        "reason": referee.reason,
+        "clock": referee.clock.reading(),
+        "must": {k: v for k, v in must_ruling(referee).as_dict().items() if k not in ("kind", "text")},
+    }
+
+
+def must_ruling(referee: Referee) -> Ruling:
+    """The obligation binding the player on move now, as a ruling object (for ``expect.must``)."""
+    ob = referee.obligation
+    fields = {"player": chess.COLOR_NAMES[referee.position.turn], **ob.fields()}
+    return Ruling.model_validate({"kind": "obligation", "article": ob.article or "4.5", "text": "", **fields})

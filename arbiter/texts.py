@@ -1,0 +1,112 @@
+"""The sentences of the rulings, for people. Nothing may depend on their wording."""
+
+from __future__ import annotations
+
+import chess
+
+from arbiter.touch import Obligation
+
+_PIECE_NAMES = {
+    chess.KING: "king", chess.QUEEN: "queen", chess.ROOK: "rook",
+    chess.BISHOP: "bishop", chess.KNIGHT: "knight", chess.PAWN: "pawn",
+}
+
+
+def player(color: chess.Color) -> str:
+    return "White" if color == chess.WHITE else "Black"
+
+
+def piece_on(board: chess.BaseBoard, square: chess.Square) -> str:
+    """``the knight on g1``."""
+    piece_type = board.piece_type_at(square)
+    name = _PIECE_NAMES[piece_type] if piece_type else "piece"
+    return f"the {name} on {chess.square_name(square)}"
+
+
+def obligation(board: chess.Board, color: chess.Color, ob: Obligation) -> str:
+    who = player(color)
+    if ob.must == "move" and ob.square is not None:
+        text = f"{who} touched {piece_on(board, ob.square)} and must move it"
+        if ob.barred_side:
+            text += f", without castling {ob.barred_side}"
+        return text + "."
+    if ob.must == "capture" and ob.square is not None:
+        with_ = f" with {piece_on(board, ob.with_)}" if ob.with_ is not None else ""
+        return f"{who} touched {piece_on(board, ob.square)} and must capture it{with_}."
+    if ob.must == "castle":
+        return f"{who} must castle {ob.side}."
+    if ob.must == "king":
+        return f"Castling that way is not legal: {who} must make another legal king move."
+    if ob.must == "promote" and ob.piece is not None and ob.square is not None:
+        return (f"The {_PIECE_NAMES[ob.piece]} has touched {chess.square_name(ob.square)}: "
+                f"{who} must promote to it.")
+    if ob.must == "play" and ob.move is not None:
+        return f"{who} released a piece as a legal move: {ob.move.uci()} stands and may not be changed."
+    if ob.article == "4.5":
+        return f"None of the pieces {who} touched can be moved or captured: any legal move may be made."
+    return f"{who} may make any legal move."
+
+
+def breach(board: chess.Board, color: chess.Color, ob: Obligation, move: chess.Move) -> str:
+    return f"{player(color)} played {board.san(move)}, which touch-move does not allow. {obligation(board, color, ob)}"
+
+
+def made(color: chess.Color, san: str) -> str:
+    return f"{player(color)} made the move {san}."
+
+
+def completed(color: chess.Color, article: str) -> str:
+    how = {
+        "6.2.1": "by pressing the clock",
+        "6.2.1.1": "because it ended the game",
+        "6.2.1.2": "because the next move was made",
+    }.get(article, "")
+    return f"{player(color)}'s move is completed {how}.".replace("  ", " ")
+
+
+def two_hands(color: chess.Color) -> str:
+    return f"{player(color)} used two hands for one move."
+
+
+def two_hands_pressed(color: chess.Color) -> str:
+    return f"{player(color)} made a move with two hands and pressed the clock: penalised as an illegal move; the move stands."
+
+
+def other_hand(color: chess.Color) -> str:
+    return f"{player(color)} pressed the clock with the other hand than the one that moved."
+
+
+def adjusted_out_of_turn(color: chess.Color) -> str:
+    return f"{player(color)} adjusted pieces without having the move."
+
+
+def illegal(color: chess.Color, article: str) -> str:
+    return {
+        "7.5.1": f"{player(color)} completed an illegal move; the position before it is reinstated.",
+        "7.5.2": f"{player(color)} left a pawn on the last rank and pressed the clock.",
+        "7.5.3": f"{player(color)} pressed the clock without making a move; the turn goes back.",
+    }[article]
+
+
+def replaced(move: chess.Move) -> str:
+    return f"The pawn on {chess.square_name(move.to_square)} is replaced by a queen; the move stands."
+
+
+def reinstated(board: chess.Board) -> str:
+    return f"The position is set back; {player(board.turn)} to move."
+
+
+def result(result: str, reason: str) -> str:
+    return f"The game is over: {result} ({reason.replace('-', ' ')})."
+
+
+def claim_upheld(color: chess.Color) -> str:
+    return f"{player(color)}'s claim is upheld."
+
+
+def claim_rejected(color: chess.Color) -> str:
+    return f"{player(color)}'s claim is rejected: there is no breach to claim."
+
+
+def claim_forfeited(color: chess.Color) -> str:
+    return f"{player(color)} touched a piece after the breach and lost the right to claim it."
