@@ -289,6 +289,11 @@ class Referee:
 
     def _after_step(self, color: chess.Color) -> None:
         state = self.table.state
+        if state in ("disturbed", "castling", "promoting") and not self.table.holding(color):
+            released = self._released()
+            if released is not None and self.turn.color == color and self.position.turn == color:
+                self._moved_on(color, released)
+                return
         if state == "made":
             move = self.table.made_move
             if move is not None and self.position.turn == color:
@@ -299,10 +304,23 @@ class Referee:
                 self.turn.facts.append(KingReleased(side))
                 self._update_obligation()
 
+    def _released(self) -> chess.Move | None:
+        """The move made this turn and taken up again (4.7), if any."""
+        return next((f.move for f in reversed(self.turn.facts) if isinstance(f, Released)), None)
+
+    def _moved_on(self, color: chess.Color, released: chess.Move) -> None:
+        """A piece released as a legal move was moved on to a square no legal move reaches (4.7)."""
+        board = self.position.board
+        self._violation(color, "4.7", texts.moved_on(board, color, released))
+        if self.watching:
+            self._remedy_breach(color, self.turn.obligation)
+            return
+        self.breach = Breach(color, "4.7", list(self.turn.facts))
+
     def _on_made(self, color: chess.Color, move: chess.Move) -> None:
         board = self.position.board
         ob = self.turn.obligation
-        released = next((f.move for f in reversed(self.turn.facts) if isinstance(f, Released)), None)
+        released = self._released()
         if released is not None and move == released:
             self._stand(color, move, announce=False)
             return
@@ -479,10 +497,9 @@ class Referee:
                 self._rule_obligation(offender, self.turn.obligation)
             return
         breach.remedied = True
-        if breach.move is None or self.position.last_move() != breach.move:
-            return
-        was_completed = self.pending[offender] is None
-        self.position.pop()
+        was_completed = self.clock.running != offender
+        if self.position.turn != offender:
+            self.position.pop()  # the breaching move, or the board that stood after the press
         self.pending[offender] = None
         released = next((f.move for f in reversed(breach.facts) if isinstance(f, Released)), None)
         self.turn = Turn(offender, list(breach.facts))
@@ -506,7 +523,8 @@ class Referee:
             self.draw_offer = color
 
     def _on_accept(self, color: chess.Color, act: AcceptAct, hand: Hand) -> None:
-        if self.draw_offer is not None and self.draw_offer != color:
+        # 5.2.3: an agreement needs one move made by each player; before that it has no effect.
+        if self.draw_offer is not None and self.draw_offer != color and self.position.board.fullmove_number > 1:
             self._end("1/2-1/2", "agreement", "5.2.3")
 
     def _on_decline(self, color: chess.Color, act: DeclineAct, hand: Hand) -> None:
@@ -514,7 +532,11 @@ class Referee:
             self.draw_offer = None
 
     def _on_resign(self, color: chess.Color, act: ResignAct, hand: Hand) -> None:
-        self._end("0-1" if color == chess.WHITE else "1-0", "resignation", "5.1.2")
+        # 5.1.2: a draw if the opponent cannot mate; here by material (the helpmate search is issue 3's).
+        if self.position.board.has_insufficient_material(not color):
+            self._end("1/2-1/2", "resignation", "5.1.2")
+        else:
+            self._end("0-1" if color == chess.WHITE else "1-0", "resignation", "5.1.2")
 
 
 def _steps(board: chess.Board, move: chess.Move) -> list[Action]:

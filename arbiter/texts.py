@@ -51,6 +51,11 @@ def breach(board: chess.Board, color: chess.Color, ob: Obligation, move: chess.M
     return f"{player(color)} played {board.san(move)}, which touch-move does not allow. {obligation(board, color, ob)}"
 
 
+def moved_on(board: chess.Board, color: chess.Color, released: chess.Move) -> str:
+    return (f"{player(color)} released the piece as the legal move {board.san(released)} and then moved it on; "
+            "the move stands as released.")
+
+
 def made(color: chess.Color, san: str) -> str:
     return f"{player(color)} made the move {san}."
 

@@ -132,12 +132,12 @@ def obligation(board: chess.Board, facts: list[Fact]) -> Obligation:
     for fact in reversed(facts):
         if isinstance(fact, Released):
             return Obligation("play", "4.7", move=fact.move)
-    for fact in reversed(facts):
+    for fact in facts:
         if isinstance(fact, PiecePut):
+            # The first new piece to touch the promotion square is final (4.4.4).
             binding = _promotion(board, fact, touches)
             if binding is not None:
                 return binding
-            break
     for fact in facts:
         if isinstance(fact, KingReleased):
             return _castle_or_king(board, fact.side, "4.7.2")

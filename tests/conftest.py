@@ -1,0 +1,42 @@
+"""Shared helpers: build a referee from a start and feed it events written as in scenarios."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import chess
+import pytest
+
+from arbiter.events import Event, parse_action
+from arbiter.position import Position
+from arbiter.referee import Referee, Settings
+from arbiter.rulings import Ruling
+
+
+def event(text: str, hand: str | None = None, at: float | None = None) -> Event:
+    """``"white: touch g1"`` → an Event."""
+    actor, action = text.split(":", 1)
+    return Event(chess.WHITE if actor.strip() == "white" else chess.BLACK, parse_action(action.strip()),
+                 action.strip(), at, hand, None, None)  # type: ignore[arg-type]
+
+
+def referee(fen: str | None = None, moves: Iterable[str] = (), arbiter: str = "watching") -> Referee:
+    return Referee(Position.from_start(fen, list(moves)), Settings(arbiter=arbiter))  # type: ignore[arg-type]
+
+
+def feed(ref: Referee, *texts: str | Event) -> list[Ruling]:
+    """Apply events in order; all rulings they gave."""
+    given: list[Ruling] = []
+    for text in texts:
+        ev = event(text) if isinstance(text, str) else text
+        given += ref.apply(ev, len(ref.rulings))
+    return given
+
+
+def kinds(rulings: list[Ruling]) -> list[tuple[str, str]]:
+    return [(r.kind, r.article) for r in rulings]
+
+
+@pytest.fixture
+def ref() -> Referee:
+    return referee()

@@ -1,0 +1,139 @@
+"""The legal-move core."""
+
+from __future__ import annotations
+
+import chess
+import pytest
+
+from arbiter.errors import InvalidEventError, InvalidPositionError
+from arbiter.position import (
+    Position, can_be_captured, can_move, castling_begun, legal_moves_of, move_between, parse_move,
+    promotion_under_way, same_placement, unreplaced_promotion,
+)
+
+
+def after(board: chess.Board, *uci: str) -> chess.BaseBoard:
+    copy = board.copy()
+    for move in uci:
+        copy.push_uci(move)
+    return chess.BaseBoard(copy.board_fen())
+
+
+@pytest.mark.parametrize(("fen", "uci"), [
+    (chess.STARTING_FEN, "g1f3"),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1"),
+    ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8"),
+    ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"),
+    ("3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8n"),
+    ("3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8q"),
+    ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"),
+])
+def test_move_between_finds_the_legal_move(fen: str, uci: str) -> None:
+    board = chess.Board(fen)
+    assert move_between(board, after(board, uci)) == chess.Move.from_uci(uci)
+    assert board.fen() == fen  # the board is left as it was
+
+
+def test_move_between_none_for_no_change_or_no_legal_move() -> None:
+    board = chess.Board()
+    assert move_between(board, chess.BaseBoard(board.board_fen())) is None
+    standing = chess.BaseBoard(board.board_fen())
+    standing.set_piece_at(chess.E5, standing.remove_piece_at(chess.E2))  # e2-e5: not a legal move
+    assert move_between(board, standing) is None
+    standing = chess.BaseBoard(board.board_fen())
+    standing.remove_piece_at(chess.G1)  # a piece in the hand
+    assert move_between(board, standing) is None
+
+
+def test_same_placement() -> None:
+    assert same_placement(chess.Board(), chess.BaseBoard())
+    assert not same_placement(chess.Board(), after(chess.Board(), "e2e4"))
+
+
+def test_legal_moves_of_a_piece_and_can_move() -> None:
+    board = chess.Board()
+    assert {m.uci() for m in legal_moves_of(board, chess.G1)} == {"g1f3", "g1h3"}
+    assert not can_move(board, chess.A1)
+    pinned = chess.Board("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1")
+    assert not can_move(pinned, chess.E2)
+
+
+def test_can_be_captured_includes_en_passant_and_the_capturer() -> None:
+    board = chess.Board("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
+    assert can_be_captured(board, chess.D5)
+    assert can_be_captured(board, chess.D5, by=chess.E5)
+    assert not can_be_captured(board, chess.D5, by=chess.E1)
+    assert not can_be_captured(chess.Board(), chess.E7)
+
+
+def test_castling_begun_only_towards_a_rook() -> None:
+    board = chess.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    standing = chess.BaseBoard(board.board_fen())
+    standing.set_piece_at(chess.G1, standing.remove_piece_at(chess.E1))
+    assert castling_begun(board, standing) == "kingside"
+    no_rook = chess.Board("r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1")
+    standing = chess.BaseBoard(no_rook.board_fen())
+    standing.set_piece_at(chess.G1, standing.remove_piece_at(chess.E1))
+    assert castling_begun(no_rook, standing) is None
+
+
+def test_promotion_under_way_and_unreplaced_pawn() -> None:
+    board = chess.Board("7k/4P3/8/8/8/8/8/K7 w - - 0 1")
+    pawn_on_e8 = after(board, "e7e8q")
+    pawn_on_e8.set_piece_at(chess.E8, chess.Piece(chess.PAWN, chess.WHITE))
+    assert promotion_under_way(board, pawn_on_e8) is not None
+    assert unreplaced_promotion(board, pawn_on_e8) == chess.Move.from_uci("e7e8q")
+    queen_beside_pawn = chess.BaseBoard(board.board_fen())
+    queen_beside_pawn.set_piece_at(chess.E8, chess.Piece(chess.QUEEN, chess.WHITE))
+    assert promotion_under_way(board, queen_beside_pawn) is not None
+    assert unreplaced_promotion(board, queen_beside_pawn) is None
+    assert promotion_under_way(chess.Board(), after(chess.Board(), "e2e4")) is None
+
+
+def test_parse_move_reads_san_uci_and_illegal_moves() -> None:
+    board = chess.Board()
+    assert parse_move(board, "Nf3") == chess.Move.from_uci("g1f3")
+    assert parse_move(board, "g1f3") == chess.Move.from_uci("g1f3")
+    assert parse_move(board, "e2e5") == chess.Move.from_uci("e2e5")  # illegal, but playable
+    pinned = chess.Board("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1")
+    assert parse_move(pinned, "Nc3") == chess.Move.from_uci("e2c3")  # illegal: the knight is pinned
+    with pytest.raises(InvalidEventError, match="no piece can play"):
+        parse_move(board, "Qh5")
+    with pytest.raises(InvalidEventError, match="not a move"):
+        parse_move(board, "hello")
+    with pytest.raises(InvalidEventError, match="no piece stands on e4"):
+        parse_move(board, "e4e5")
+
+
+def test_history_counts_positions_and_pops() -> None:
+    position = Position()
+    for uci in ("g1f3", "g8f6", "f3g1", "f6g8"):
+        position.push(chess.Move.from_uci(uci))
+    assert position.repetitions() == 2
+    position.pop()
+    assert position.repetitions() == 1
+    with pytest.raises(ValueError):
+        position.push(chess.Move.from_uci("e2e5"))
+
+
+def test_go_on_from_standing_and_back() -> None:
+    position = Position()
+    position.standing.set_piece_at(chess.E5, position.standing.remove_piece_at(chess.E2))
+    position.go_on_from_standing(chess.BLACK)
+    assert position.board.board_fen() == position.standing.board_fen()
+    assert position.turn == chess.BLACK
+    position.board.push_san("e6")  # play goes on
+    position.board.pop()
+    assert position.pop() is None
+    assert position.fen() == chess.STARTING_FEN
+
+
+@pytest.mark.parametrize(("fen", "moves", "message"), [
+    ("not a fen", [], "bad FEN"),
+    ("8/8/8/8/8/8/8/8 w - - 0 1", [], "illegal start position"),
+    (None, ["e4", "e4"], "start move 2"),
+])
+def test_from_start_rejects_illegal_starts(fen: str | None, moves: list[str], message: str) -> None:
+    with pytest.raises(InvalidPositionError, match=message):
+        Position.from_start(fen, moves)
