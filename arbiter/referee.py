@@ -67,7 +67,7 @@ class Breach:
     player: chess.Color
     article: str
     facts: list[Fact]
-    move: chess.Move | None = None
+    text: str = ""
     remedied: bool = False
     forfeited: bool = False
 
@@ -166,8 +166,8 @@ class Referee:
         move = self.position.pop()
         assert move is not None
         self.pending[color] = None
-        if self.breach is not None and self.breach.move == move and not self.breach.remedied:
-            self.breach = None
+        if self.breach is not None and self.breach.player == color and not self.breach.remedied:
+            self.breach = None  # the breaching move is being taken up again: it is judged anew
         self.table.reopen()
         self.turn.facts.append(Released(move))
         self._update_obligation()
@@ -310,12 +310,12 @@ class Referee:
 
     def _moved_on(self, color: chess.Color, released: chess.Move) -> None:
         """A piece released as a legal move was moved on to a square no legal move reaches (4.7)."""
-        board = self.position.board
-        self._violation(color, "4.7", texts.moved_on(board, color, released))
+        text = texts.moved_on(self.position.board, color, released)
         if self.watching:
+            self._violation(color, "4.7", text)
             self._remedy_breach(color, self.turn.obligation)
             return
-        self.breach = Breach(color, "4.7", list(self.turn.facts))
+        self.breach = Breach(color, "4.7", list(self.turn.facts), text)
 
     def _on_made(self, color: chess.Color, move: chess.Move) -> None:
         board = self.position.board
@@ -328,11 +328,12 @@ class Referee:
             article = ob.article or "4.3"
             if ob.must == "play" and released is not None and castling_side(board, move) is not None:
                 article = "4.4.2"  # castling begun with the rook: the rook's move stands (DECISIONS 5)
-            self._violation(color, article, texts.breach(board, color, ob, move))
+            text = texts.breach(board, color, ob, move)
             if self.watching:
+                self._violation(color, article, text)
                 self._remedy_breach(color, ob)
                 return
-            self.breach = Breach(color, article, list(self.turn.facts), move)
+            self.breach = Breach(color, article, list(self.turn.facts), text)
         self._stand(color, move, announce=True)
 
     def _remedy_breach(self, color: chess.Color, ob: Obligation) -> None:
@@ -394,12 +395,13 @@ class Referee:
 
     def _on_press(self, color: chess.Color, act: PressAct, hand: Hand) -> None:
         self.table.last_hand[color] = hand
-        if self._was_paused or self.clock.paused:
-            self.clock.paused = False
-            return  # the arbiter paused the clock to intervene: the press does nothing
+        paused = self._was_paused or self.clock.paused
+        self.clock.paused = False
         if self.clock.running != color:
             return  # the side already down: pressing it does nothing
         pending = self.pending[color]
+        if pending is None and paused:
+            return  # the arbiter stopped the clock to intervene: pressing it starts nothing
         if pending is not None:
             self._complete(color, pending, "6.2.1")
             self.pending[color] = None
@@ -492,6 +494,8 @@ class Referee:
         self._rule("claim", breach.article, texts.claim_upheld(color), claimant=name, claim="touch-move",
                    verdict="upheld")
         offender = breach.player
+        if not breach.remedied:
+            self._violation(offender, breach.article, breach.text)
         if breach.remedied:
             if self.turn.color == offender and self.table.state != "made":
                 self._rule_obligation(offender, self.turn.obligation)
