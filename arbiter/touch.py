@@ -132,16 +132,30 @@ def obligation(board: chess.Board, facts: list[Fact]) -> Obligation:
     for fact in reversed(facts):
         if isinstance(fact, Released):
             return Obligation("play", "4.7", move=fact.move)
+    by_touch = _from_touches(board, touches)
     for fact in facts:
-        if isinstance(fact, PiecePut):
+        if isinstance(fact, PiecePut) and _may_promote(board, by_touch, fact):
             # The first new piece to touch the promotion square is final (4.4.4).
             binding = _promotion(board, fact, touches)
             if binding is not None:
                 return binding
     for fact in facts:
         if isinstance(fact, KingReleased):
-            return _castle_or_king(board, fact.side, "4.7.2")
-    return _from_touches(board, touches)
+            if by_touch.barred_side == fact.side or (by_touch.must == "castle" and by_touch.side == fact.side):
+                break  # 4.4.2 already bars this castling, or 4.4.1 already demands it
+            if by_touch.must in ("king", "any") or by_touch.square == board.king(board.turn):
+                return _castle_or_king(board, fact.side, "4.7.2")
+            break
+    return by_touch
+
+
+def _may_promote(board: chess.Board, by_touch: Obligation, put: PiecePut) -> bool:
+    """Whether the touches leave room for a promotion on the square the new piece was put on."""
+    if by_touch.must == "any":
+        return True
+    if by_touch.must == "move" and by_touch.square is not None:
+        return board.piece_type_at(by_touch.square) == chess.PAWN
+    return by_touch.must == "capture" and by_touch.square == put.square
 
 
 def _promotion(board: chess.Board, put: PiecePut, touches: list[Touch]) -> Obligation | None:
