@@ -93,6 +93,8 @@ class Referee:
         self.breach: Breach | None = None
         self.draw_offer: chess.Color | None = None
         self.written: dict[chess.Color, str | None] = {chess.WHITE: None, chess.BLACK: None}
+        #: The last completed illegal move nobody has acted on: (offender, article, text).
+        self.unclaimed_illegal: tuple[chess.Color, str, str] | None = None
         self._index = 0
         self._was_paused = False
 
@@ -426,6 +428,7 @@ class Referee:
         else:
             article = "7.5.1"
         if not self.watching:
+            self._illegal(color, article, texts.illegal(color, article))
             self._illegal_stands(color, article)
             return
         self._illegal(color, article, texts.illegal(color, article))
@@ -451,8 +454,14 @@ class Referee:
         self._update_obligation(always=article == "7.5.1")
 
     def _illegal(self, color: chess.Color, article: str, text: str) -> None:
-        """A completed illegal move (or an act penalised as one) seen by the arbiter (7.5)."""
-        self._violation(color, article, text)
+        """A completed illegal move (or an act penalised as one, 7.5.2-7.5.4).
+
+        The watching arbiter rules at once; otherwise it waits for a claim.
+        """
+        if self.watching:
+            self._violation(color, article, text)
+        else:
+            self.unclaimed_illegal = (color, article, text)
 
     def _illegal_stands(self, color: chess.Color, article: str) -> None:
         """Nobody acts on the illegal press: play goes on from the board as it stands."""
