@@ -286,6 +286,7 @@ class Position:
                         f"start move {number} {text!r} is not legal in {position.board.fen()}"
                     ) from None
             position.push(move)
+        position.restore_standing()
         return position
 
     @property

@@ -324,8 +324,14 @@ def final_state(referee: Referee) -> dict[str, Any]:
         "result": referee.result,
         "reason": referee.reason,
         "clock": referee.clock.reading(),
-        "must": {k: v for k, v in must_ruling(referee).as_dict().items() if k not in ("kind", "text")},
+        "must": _must(referee),
     }
+
+
+def _must(referee: Referee) -> dict[str, Any]:
+    ob = referee.obligation
+    article = {"article": ob.article} if ob.article else {}
+    return {**article, "player": chess.COLOR_NAMES[referee.position.turn], **ob.fields()}
 
 
 def must_ruling(referee: Referee) -> Ruling:

@@ -1,0 +1,88 @@
+"""The command line: outputs and exit statuses (FORMAT §6)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from arbiter.cli import main
+
+PASSING = "title: passes\nsource: Laws 4.3.1\nevents:\n  - white: play e4\nexpect:\n  to_move: black\n"
+FAILING = "title: fails\nevents:\n  - white: play e4\nexpect:\n  to_move: white\n"
+INVALID = "title: invalid\nevents:\n  - white: plcae e4\n"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> Path:
+    (tmp_path / "a.yaml").write_text(PASSING)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.yaml").write_text(FAILING)
+    (tmp_path / "sub" / "c.yaml").write_text(INVALID)
+    return tmp_path
+
+
+def test_run_passing_exits_0(files: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", str(files / "a.yaml")]) == 0
+    assert "1 passed, 0 failed, 0 invalid" in capsys.readouterr().out
+
+
+def test_run_failing_exits_1(files: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", str(files / "a.yaml"), str(files / "sub" / "b.yaml")]) == 1
+    out = capsys.readouterr().out
+    assert "FAILED" in out and "white has the move" not in out and "black has the move, expected white" in out
+
+
+def test_run_invalid_exits_2_and_the_others_still_run(files: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", str(files)]) == 2
+    captured = capsys.readouterr()
+    assert "1 passed, 1 failed, 1 invalid" in captured.out
+    assert f"{files / 'sub' / 'c.yaml'}:3: event 0 (white: plcae e4): unknown verb 'plcae'" in captured.err
+    assert "Traceback" not in captured.err
+
+
+def test_run_json(files: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--format", "json", str(files)]) == 2
+    doc = json.loads(capsys.readouterr().out)
+    assert (doc["passed"], doc["failed"], doc["invalid"]) == (1, 1, 1)
+    first = doc["scenarios"][0]
+    assert first["status"] == "passed" and first["title"] == "passes"
+    assert first["final"]["to_move"] == "black" and first["final"]["result"] == "*"
+    assert first["rulings"][0]["kind"] == "obligation" and first["rulings"][0]["event"] == 0
+    statuses = {Path(s["file"]).name: s["status"] for s in doc["scenarios"]}
+    assert statuses == {"a.yaml": "passed", "b.yaml": "failed", "c.yaml": "invalid"}
+    assert "unknown verb" in doc["scenarios"][2]["failures"][0]
+
+
+def test_run_missing_path_is_invalid(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "/no/such/place"]) == 2
+    assert "no such file or folder" in capsys.readouterr().err
+
+
+def test_explain_narrates(capsys: pytest.CaptureFixture[str]) -> None:
+    path = ROOT / "scenarios" / "touch" / "own-piece-touched-other-moved.yaml"
+    assert main(["explain", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "[0] white: touch g1" in out
+    assert "obligation (4.3.1): White touched the knight on g1 and must move it." in out
+    assert "4.3.1 Own pieces touched" in out
+    assert "8 r n b q k b n r" in out
+
+
+def test_explain_json_and_invalid(files: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "--format", "json", str(files / "a.yaml")]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["events"][0]["rulings"][1]["kind"] == "made"
+    assert main(["explain", str(files / "sub" / "c.yaml")]) == 2
+
+
+def test_laws(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["laws", "4.4"]) == 0
+    out = capsys.readouterr().out
+    assert "4.4.2 Rook then king" in out
+    assert main(["laws", "--format", "json"]) == 0
+    assert any(a["article"] == "7.5.3" for a in json.loads(capsys.readouterr().out))
+    assert main(["laws", "42.1"]) == 2
+    assert "unknown article '42.1'" in capsys.readouterr().err

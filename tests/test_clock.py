@@ -1,0 +1,41 @@
+"""Time controls and the clock as a device."""
+
+from __future__ import annotations
+
+import chess
+import pytest
+
+from arbiter.clock import Clock, TimeControl, TimeControlError, format_duration, parse_duration
+
+
+def test_time_control_periods() -> None:
+    tc = TimeControl.parse("40/5400+30:1800+30")
+    assert [(p.moves, p.seconds, p.increment) for p in tc.periods] == [(40, 5400, 30), (None, 1800, 30)]
+    assert TimeControl.parse(300).periods[0].increment == 0
+    for bad in ("", "5400+", "40/:1800", "1800:40/5400"):
+        with pytest.raises(TimeControlError):
+            TimeControl.parse(bad)
+
+
+@pytest.mark.parametrize(("text", "seconds"), [("12", 12), ("1:05", 65), ("1:00:01", 3601), (7.5, 7.5)])
+def test_durations(text: str, seconds: float) -> None:
+    assert parse_duration(text) == seconds
+
+
+def test_bad_durations() -> None:
+    for bad in ("x", "1:2:3:4", -1, True):
+        with pytest.raises(TimeControlError):
+            parse_duration(bad)  # type: ignore[arg-type]
+    assert format_duration(5399.9) == "1:29:59"
+
+
+def test_clock_runs_one_side_and_adds_increment() -> None:
+    clock = Clock(chess.WHITE, {chess.WHITE: 60.0, chess.BLACK: 60.0}, TimeControl.parse("60+5"))
+    clock.advance(10)
+    clock.switch(chess.WHITE)
+    clock.advance(15)
+    assert clock.remaining == {chess.WHITE: 55.0, chess.BLACK: 55.0}
+    assert clock.running == chess.BLACK
+    clock.paused = True
+    clock.advance(100)
+    assert clock.remaining[chess.BLACK] == 55.0

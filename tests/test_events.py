@@ -1,0 +1,34 @@
+"""The event language."""
+
+from __future__ import annotations
+
+import chess
+import pytest
+
+from arbiter.errors import InvalidEventError
+from arbiter.events import ClaimAct, MoveAct, PutAct, TouchAct, parse_action
+
+
+def test_verbs_parse() -> None:
+    assert parse_action("touch e2 d7") == TouchAct((chess.E2, chess.D7))
+    assert parse_action("touch g1 accidentally") == TouchAct((chess.G1,), True)
+    assert parse_action("put Q e8") == PutAct(chess.QUEEN, chess.E8)
+    assert parse_action("move e2 e4") == MoveAct(chess.E2, chess.E4)
+    assert parse_action("claim threefold Nf3") == ClaimAct("threefold", "Nf3")
+    assert parse_action("claim touch-move") == ClaimAct("touch-move")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("plcae e4", "unknown verb 'plcae'"),
+    ("touch", "touch needs a square"),
+    ("lift e4 e5", "lift takes one square"),
+    ("release e4", "release takes no arguments"),
+    ("put Q", "put takes a piece letter and a square"),
+    ("offer peace", "offer takes one argument, 'draw'"),
+    ("claim touch-move e4", "claim touch-move takes no move"),
+    ("touch e2 e2", "names a square twice"),
+    ("", "empty action"),
+])
+def test_bad_events(text: str, message: str) -> None:
+    with pytest.raises(InvalidEventError, match=message):
+        parse_action(text)

@@ -1,0 +1,82 @@
+"""The arbiter's bookkeeping between events: turns, pending moves, the clock side, breaches."""
+
+from __future__ import annotations
+
+import chess
+
+from arbiter.clock import Clock, TimeControl
+from arbiter.position import Position
+from arbiter.referee import Referee, Settings
+from tests.conftest import event, feed, kinds, referee
+
+
+def test_apply_returns_only_the_new_rulings() -> None:
+    ref = referee()
+    first = feed(ref, "white: touch g1")
+    second = feed(ref, "white: move g1 f3")
+    assert kinds(first) == [("obligation", "4.3.1")]
+    assert kinds(second) == [("made", "4.7")]
+    assert [r.event for r in ref.rulings] == [0, 1]
+
+
+def test_obligation_is_free_once_the_move_is_made() -> None:
+    ref = referee()
+    feed(ref, "white: touch g1")
+    assert ref.obligation.must == "move"
+    feed(ref, "white: move g1 f3")
+    assert ref.obligation.must == "any"
+    assert ref.position.turn == chess.BLACK and ref.table.state == "made"
+
+
+def test_pending_move_waits_for_the_clock() -> None:
+    ref = referee()
+    feed(ref, "white: move e2 e4")
+    assert ref.pending[chess.WHITE] is not None and ref.clock.running == chess.WHITE
+    feed(ref, "white: press")
+    assert ref.pending[chess.WHITE] is None and ref.clock.running == chess.BLACK
+    assert ref.table.state == "idle" and ref.turn.color == chess.BLACK
+
+
+def test_press_without_move_watching_keeps_the_turn() -> None:
+    ref = referee()
+    feed(ref, "white: press")
+    assert ref.clock.running == chess.WHITE and ref.position.turn == chess.WHITE
+
+
+def test_press_without_move_called_passes_the_move() -> None:
+    ref = referee(arbiter="called")
+    feed(ref, "white: press")
+    assert ref.clock.running == chess.BLACK and ref.position.turn == chess.BLACK
+    assert ref.unclaimed_illegal is not None and ref.unclaimed_illegal[1] == "7.5.3"
+    assert ref.rulings == []
+
+
+def test_breach_under_called_waits_for_the_claim() -> None:
+    ref = referee(arbiter="called")
+    feed(ref, "white: touch g1", "white: move e2 e4")
+    assert ref.breach is not None and ref.breach.article == "4.3.1" and not ref.breach.remedied
+    assert ("violation", "4.3.1") not in kinds(ref.rulings)
+    feed(ref, "black: touch e7")
+    assert ref.breach.forfeited
+
+
+def test_game_over_ignores_events() -> None:
+    ref = referee(moves=["f3", "e5", "g4"])
+    feed(ref, "black: play Qh4#")
+    assert ref.result == "0-1"
+    assert feed(ref, "white: press", "white: touch e1") == []
+
+
+def test_last_hand_is_the_default() -> None:
+    ref = referee()
+    ref.apply(event("white: lift e2", hand="left"), 0)
+    assert ref.table.hand_of(chess.WHITE, None) == "left"
+
+
+def test_time_runs_on_the_side_that_runs() -> None:
+    position = Position()
+    clock = Clock(chess.WHITE, {chess.WHITE: 300.0, chess.BLACK: 300.0}, TimeControl.parse("300+2"))
+    ref = Referee(position, Settings(), clock)
+    ref.apply(event("white: play e4", at=5), 0)
+    ref.apply(event("black: play e5", at=15), 1)
+    assert clock.remaining == {chess.WHITE: 297.0, chess.BLACK: 292.0}

@@ -1,0 +1,99 @@
+"""The physical table: what can happen, and where the turn stands after it."""
+
+from __future__ import annotations
+
+import chess
+import pytest
+
+from arbiter.errors import InvalidEventError
+from arbiter.position import Position
+from arbiter.table import MACHINE, Table
+
+W = chess.WHITE
+
+
+def table(fen: str | None = None) -> Table:
+    return Table(Position.from_start(fen, []))
+
+
+def test_states_follow_a_simple_move() -> None:
+    t = table()
+    assert t.state == "idle"
+    t.touch(W, [chess.G1])
+    assert t.state == "touching"
+    t.lift(W, chess.G1, "right")
+    assert t.state == "holding"
+    t.place(W, chess.F3, "right")
+    assert t.state == "placed"
+    t.release(W, "right")
+    assert t.state == "made" and t.made_move == chess.Move.from_uci("g1f3")
+
+
+def test_capture_half_done_is_disturbed_then_made() -> None:
+    t = table("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
+    t.remove(W, chess.D5, "right")
+    assert t.state == "disturbed"
+    t.lift(W, chess.E4, "right")
+    t.place(W, chess.D5, "right")
+    t.release(W, "right")
+    assert t.state == "made"
+
+
+def test_castling_and_promotion_states() -> None:
+    t = table("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    t.lift(W, chess.E1, "right")
+    t.place(W, chess.G1, "right")
+    t.release(W, "right")
+    assert t.state == "castling"
+    p = table("7k/4P3/8/8/8/8/8/K7 w - - 0 1")
+    p.remove(W, chess.E7, "right")
+    assert p.state == "promoting"
+    p.put(W, chess.QUEEN, chess.E8, "right")
+    assert p.state == "placed"
+    p.release(W, "right")
+    assert p.state == "made"
+
+
+def test_piece_put_back_is_touching() -> None:
+    t = table()
+    t.lift(W, chess.G1, "right")
+    t.place(W, chess.G1, "right")
+    t.release(W, "right")
+    assert t.state == "touching"
+
+
+@pytest.mark.parametrize(("act", "message"), [
+    (lambda t: t.lift(W, chess.E4, "right"), "no piece stands on e4"),
+    (lambda t: t.place(W, chess.E4, "right"), "nothing is in the right hand"),
+    (lambda t: t.release(W, "left"), "nothing is in the left hand"),
+    (lambda t: t.put(W, chess.QUEEN, chess.E2, "right"), "e2 is occupied"),
+    (lambda t: t.touch(W, [chess.E4]), "no piece stands on e4"),
+])
+def test_impossible_acts_raise_and_change_nothing(act, message: str) -> None:  # type: ignore[no-untyped-def]
+    t = table()
+    with pytest.raises(InvalidEventError, match=message):
+        act(t)
+    assert t.state == "idle" and t.position.is_standing_as_position() and not t.held
+
+
+def test_second_lift_with_the_same_hand_is_impossible() -> None:
+    t = table()
+    t.lift(W, chess.G1, "right")
+    with pytest.raises(InvalidEventError, match="already holds"):
+        t.lift(W, chess.B1, "right")
+    t.lift(W, chess.B1, "left")
+    assert t.hands_used == {"right", "left"}
+
+
+def test_release_in_the_air_is_impossible() -> None:
+    t = table()
+    t.lift(W, chess.G1, "right")
+    with pytest.raises(InvalidEventError, match="not set on a square"):
+        t.release(W, "right")
+
+
+def test_machine_is_flat_shared_and_has_no_auto_transitions() -> None:
+    assert "to_idle" not in MACHINE.events
+    assert set(MACHINE.events) == {"touch", "adjust", "lift", "place", "release", "remove", "put", "press",
+                                   "restore", "take_turn", "end"}
+    assert MACHINE.models == []  # tables are driven through the shared machine, not bound to it
