@@ -106,14 +106,18 @@ def cmd_explain(args: argparse.Namespace) -> int:
             print(f"INVALID {message}", file=sys.stderr)
             return 2
         at = f"  at {event.at:g}s" if event.at is not None else ""
+        at += f"  ({event.hand} hand)" if event.hand else ""
         lines.append(f"[{index}] {event.describe()}{at}" + (f"  ({event.note})" if event.note else ""))
         if referee.position.standing.board_fen() != shown_board:
             shown_board = referee.position.standing.board_fen()
             lines.append(render.board(referee.position.standing))
         lines.append(f"  {render.status(referee)}")
+        cited: set[str] = set()
         for item in given:
             lines.append(render.ruling(item))
-            lines.append(render.article_text(item.article, indent="        "))
+            if item.article not in cited:  # each article's text once per event
+                cited.add(item.article)
+                lines.append(render.article_text(item.article, indent="        "))
         lines.append("")
         steps.append({"event": index, "action": event.describe(), "rulings": [r.as_dict() for r in given],
                       "state": referee.table.state, "final": final_state(referee)})

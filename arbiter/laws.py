@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -24,9 +25,16 @@ class Article:
 
 
 def rules_dir() -> Path:
-    """The ``rules/`` folder: ``$ARBITER_RULES`` if set, else the one beside the package."""
+    """The ``rules/`` folder: ``$ARBITER_RULES`` if set, else the one beside the package (a
+    source checkout or an editable install), else the copy a regular install puts in
+    ``<prefix>/share/arbiter/rules``."""
     override = os.environ.get("ARBITER_RULES")
-    return Path(override) if override else Path(__file__).resolve().parent.parent / "rules"
+    if override:
+        return Path(override)
+    beside = Path(__file__).resolve().parent.parent / "rules"
+    if (beside / "articles.yaml").is_file():
+        return beside
+    return Path(sys.prefix) / "share" / "arbiter" / "rules"
 
 
 @cache

@@ -36,11 +36,28 @@ def hands(referee: Referee) -> str:
     return "; ".join(parts) if parts else "nothing in hand"
 
 
+def obligation(referee: Referee) -> str:
+    """The obligation in a few words: ``move g1``, ``capture d5 with e4``, ``free``."""
+    ob = referee.obligation
+    fields = ob.fields()
+    words = {
+        "any": "free",
+        "move": f"move {fields.get('square')}",
+        "capture": f"capture {fields.get('square')}" + (f" with {fields['with']}" if "with" in fields else ""),
+        "castle": f"castle {fields.get('side')}",
+        "king": "a king move",
+        "promote": f"promote to {fields.get('piece')} on {fields.get('square')}",
+        "play": f"play {fields.get('move')}",
+    }[ob.must]
+    if ob.barred_side:
+        words += f" (no castling {ob.barred_side})"
+    return f"{words} ({ob.article})" if ob.article else words
+
+
 def status(referee: Referee) -> str:
     """One line: who has the move, the turn's state, the obligation, the clocks."""
     who = chess.COLOR_NAMES[referee.position.turn].capitalize()
-    ob = referee.obligation
-    binding = "free to move" if ob.must == "any" else ", ".join(f"{k} {v}" for k, v in ob.fields().items())
+    binding = obligation(referee)
     line = f"{who} has the move; turn: {referee.table.state}; {hands(referee)}; obligation: {binding}"
     reading = referee.clock.reading()
     if reading is not None:
