@@ -46,6 +46,7 @@ if __name__ == "__main__":
     import sys
     from pathlib import Path
 
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent / "docs" / "physical-machine.md"
+    default = Path(__file__).resolve().parent.parent / "docs" / "physical-machine.md"
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else default
     target.write_text(document(), encoding="utf-8")
     print(f"wrote {target}")

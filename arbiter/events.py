@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 import chess
 
 from arbiter.errors import InvalidEventError
-from arbiter.position import PIECE_LETTERS
+from arbiter.position import PIECE_LETTERS, captured_square
 from arbiter.table import Hand
 
 PIECE_TYPES = {letter: chess.PIECE_SYMBOLS.index(letter.lower()) for letter in PIECE_LETTERS}
@@ -169,6 +170,13 @@ def _object(verb: str, args: list[str], word: str) -> None:
         raise InvalidEventError(f"{verb} takes one argument, {word!r}; got {' '.join(args)!r}")
 
 
+_ONE_SQUARE: dict[str, Callable[[chess.Square], Action]] = {
+    "lift": LiftAct, "place": PlaceAct, "drop": DropAct, "remove": RemoveAct,
+}
+_NO_ARGS: dict[str, Callable[[], Action]] = {"release": ReleaseAct, "press": PressAct, "resign": ResignAct}
+_DRAW: dict[str, Callable[[], Action]] = {"offer": OfferAct, "accept": AcceptAct, "decline": DeclineAct}
+
+
 def parse_action(text: str) -> Action:
     """Parse the action part of an event (``move e2 e4``).
 
@@ -182,12 +190,11 @@ def parse_action(text: str) -> Action:
         return TouchAct(_squares(verb, args[:-1] if accidental else args), accidental)
     if verb == "adjust":
         return AdjustAct(_squares(verb, args))
-    if verb in ("lift", "place", "drop", "remove"):
-        square = _one_square(verb, args)
-        return {"lift": LiftAct, "place": PlaceAct, "drop": DropAct, "remove": RemoveAct}[verb](square)
-    if verb in ("release", "press", "resign"):
+    if verb in _ONE_SQUARE:
+        return _ONE_SQUARE[verb](_one_square(verb, args))
+    if verb in _NO_ARGS:
         _no_args(verb, args)
-        return {"release": ReleaseAct, "press": PressAct, "resign": ResignAct}[verb]()
+        return _NO_ARGS[verb]()
     if verb == "put":
         if len(args) != 2:
             raise InvalidEventError("put takes a piece letter and a square (put Q e8)")
@@ -214,7 +221,35 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             raise InvalidEventError(f"claim {kind} takes no move")
         return ClaimAct(kind)  # type: ignore[arg-type]
-    if verb in ("offer", "accept", "decline"):
+    if verb in _DRAW:
         _object(verb, args, "draw")
-        return {"offer": OfferAct, "accept": AcceptAct, "decline": DeclineAct}[verb]()
+        return _DRAW[verb]()
     raise InvalidEventError(f"unknown verb {verb!r}")
+
+
+def steps_of(board: chess.Board, move: chess.Move) -> list[Action]:
+    """The physical steps of ``move`` done correctly with one hand (4.1, 4.6, 4.7)."""
+    origin, target = move.from_square, move.to_square
+    if board.is_castling(move):
+        side = "kingside" if chess.square_file(target) > chess.square_file(origin) else "queenside"
+        rank = chess.square_rank(origin)
+        rook_from = chess.square(7 if side == "kingside" else 0, rank)
+        rook_to = chess.square(5 if side == "kingside" else 3, rank)
+        king_to = chess.square(6 if side == "kingside" else 2, rank)
+        return [LiftAct(origin), DropAct(king_to), LiftAct(rook_from), DropAct(rook_to)]
+    steps: list[Action] = []
+    if move.promotion:
+        steps.append(RemoveAct(origin))
+        if board.piece_at(target) is not None:
+            steps.append(RemoveAct(target))
+        steps += [PutAct(move.promotion, target), ReleaseAct()]
+        return steps
+    steps.append(LiftAct(origin))
+    taken = captured_square(board, move) if board.is_legal(move) else (
+        target if board.piece_at(target) is not None else None)
+    if taken == target:
+        steps.append(RemoveAct(target))
+    steps.append(DropAct(target))
+    if taken is not None and taken != target:
+        steps.append(RemoveAct(taken))
+    return steps

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
+from typing import Literal
 
 import chess
 
 from arbiter.errors import InvalidEventError, InvalidPositionError
 
 PIECE_LETTERS = "KQRBNP"
+
+Side = Literal["kingside", "queenside"]
 
 _BITBOARDS = ("pawns", "knights", "bishops", "rooks", "queens", "kings")
 
@@ -95,7 +98,7 @@ def can_be_captured(board: chess.Board, square: chess.Square, by: chess.Square |
     return bool(captures_of(board, square, by))
 
 
-def castling_move(board: chess.Board, side: str) -> chess.Move | None:
+def castling_move(board: chess.Board, side: Side) -> chess.Move | None:
     """The legal castling move on ``side`` (``kingside``/``queenside``), if castling is legal."""
     for move in board.generate_castling_moves():
         if castling_side(board, move) == side:
@@ -103,7 +106,7 @@ def castling_move(board: chess.Board, side: str) -> chess.Move | None:
     return None
 
 
-def castling_side(board: chess.Board, move: chess.Move) -> str | None:
+def castling_side(board: chess.Board, move: chess.Move) -> Side | None:
     """``kingside`` or ``queenside`` if ``move`` is castling, else None."""
     if not board.is_castling(move):
         return None
@@ -129,7 +132,7 @@ def move_between(board: chess.Board, standing: chess.BaseBoard) -> chess.Move | 
     return None
 
 
-def castling_begun(board: chess.Board, standing: chess.BaseBoard) -> str | None:
+def castling_begun(board: chess.Board, standing: chess.BaseBoard) -> Side | None:
     """The side towards which the king stands released two squares, rook not yet moved (4.7.2).
 
     Returns ``kingside``/``queenside`` when the only change from ``board`` is the king of the
@@ -272,7 +275,7 @@ class Position:
             raise InvalidPositionError(f"bad FEN {fen!r}: {err}") from None
         status = board.status()
         if status != chess.STATUS_VALID:
-            reasons = [flag.name.lower().replace("_", " ") for flag in chess.Status if flag and flag in status]
+            reasons = [str(flag.name).lower().replace("_", " ") for flag in chess.Status if flag and flag in status]
             raise InvalidPositionError(f"illegal start position {fen!r}: {', '.join(reasons)}")
         position = cls(board)
         for number, text in enumerate(moves, start=1):

@@ -7,69 +7,26 @@ breaches open to a claim, and the rulings given so far.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal
 
 import chess
 
-from arbiter import texts
+from arbiter import claims, clockpress, texts
 from arbiter.clock import Clock
 from arbiter.errors import InvalidEventError
 from arbiter.events import (
-    AcceptAct, Action, AdjustAct, ClaimAct, DeclineAct, DropAct, Event, LiftAct, MoveAct,
-    OfferAct, PlaceAct, PlayAct, PressAct, PutAct, ReleaseAct, RemoveAct, ResignAct, TouchAct,
-    WriteAct,
+    AcceptAct, AdjustAct, ClaimAct, DeclineAct, DropAct, Event, LiftAct, MoveAct, OfferAct,
+    PlaceAct, PlayAct, PressAct, PutAct, ReleaseAct, RemoveAct, ResignAct, TouchAct, WriteAct,
+    steps_of,
 )
-from arbiter.position import (
-    Position, captured_square, castling_begun, castling_side, parse_move, unreplaced_promotion,
-)
+from arbiter.position import Position, castling_begun, castling_side, parse_move
 from arbiter.rulings import Ruling
 from arbiter.table import Hand, Table
-from arbiter.touch import (
-    FREE, Fact, KingReleased, Obligation, PiecePut, Released, Touch, obligation,
-)
+from arbiter.touch import FREE, KingReleased, Obligation, PiecePut, Released, Touch, obligation
+from arbiter.turns import Breach, Pending, Settings, Turn
 
-ArbiterMode = Literal["watching", "called"]
-
-
-@dataclass
-class Settings:
-    """How the game is run: who watches, which ruleset (the numbers come from ``rules/``)."""
-
-    arbiter: ArbiterMode = "watching"
-    ruleset: str = "standard"
-    supervision: str = "partial"
-
-
-@dataclass
-class Turn:
-    """The turn of the player having the move: the facts of touch-move and what they bind."""
-
-    color: chess.Color
-    facts: list[Fact] = field(default_factory=list)
-    obligation: Obligation = FREE
-    instant: int = 0
-
-
-@dataclass
-class Pending:
-    """A move made and not yet completed by the clock (6.2.1)."""
-
-    move: chess.Move
-    hands: frozenset[Hand]
-    hand: Hand
-
-
-@dataclass
-class Breach:
-    """An Article 4 breach that a claim may still reach (4.8)."""
-
-    player: chess.Color
-    article: str
-    facts: list[Fact]
-    text: str = ""
-    remedied: bool = False
-    forfeited: bool = False
+__all__ = ["Referee", "Settings"]
 
 
 class Referee:
@@ -96,7 +53,7 @@ class Referee:
         #: The last completed illegal move nobody has acted on: (offender, article, text).
         self.unclaimed_illegal: tuple[chess.Color, str, str] | None = None
         self._index = 0
-        self._was_paused = False
+        self.was_paused = False
 
     # -- public ----------------------------------------------------------------------------------
 
@@ -123,27 +80,32 @@ class Referee:
             self.clock.advance(event.at)
         if self.result != "*":
             return []
-        self._was_paused, self.clock.paused = self.clock.paused, False
+        self.was_paused, self.clock.paused = self.clock.paused, False
         handler = _HANDLERS[type(event.action)]
         handler(self, event.actor, event.action, self.table.hand_of(event.actor, event.hand))
         return self.rulings[first:]
 
     # -- rulings --------------------------------------------------------------------------------
 
-    def _rule(self, kind: str, article: str, text: str, **fields: object) -> None:
+    def rule(self, kind: str, article: str, text: str, **fields: object) -> None:
         self.rulings.append(
             Ruling.model_validate({"kind": kind, "article": article, "text": text, "event": self._index, **fields})
         )
 
-    def _rule_obligation(self, color: chess.Color, ob: Obligation) -> None:
-        self._rule("obligation", ob.article or "4.5", texts.obligation(self.position.board, color, ob),
+    def rule_obligation(self, color: chess.Color, ob: Obligation) -> None:
+        self.rule("obligation", ob.article or "4.5", texts.obligation(self.position.board, color, ob),
                    player=chess.COLOR_NAMES[color], **ob.fields())
 
-    def _violation(self, color: chess.Color, article: str, text: str) -> None:
-        self._rule("violation", article, text, player=chess.COLOR_NAMES[color])
+    def violation(self, color: chess.Color, article: str, text: str) -> None:
+        self.rule("violation", article, text, player=chess.COLOR_NAMES[color])
 
-    def _reinstated(self, article: str) -> None:
-        self._rule("reinstated", article, texts.reinstated(self.position.board), fen=self.position.fen())
+    def reinstated(self, article: str) -> None:
+        self.rule("reinstated", article, texts.reinstated(self.position.board), fen=self.position.fen())
+
+    def breach_seen(self, color: chess.Color, article: str, text: str) -> None:
+        """A breach with no remedy on the board (4.2.1, 6.2.3): ruled when the arbiter watches."""
+        if self.watching:
+            self.violation(color, article, text)
 
     # -- who acts -------------------------------------------------------------------------------
 
@@ -172,24 +134,24 @@ class Referee:
             self.breach = None  # the breaching move is being taken up again: it is judged anew
         self.table.reopen()
         self.turn.facts.append(Released(move))
-        self._update_obligation()
+        self.update_obligation()
 
     def _touched(self, color: chess.Color, squares: list[chess.Square], pieces: list[chess.Piece]) -> None:
         """Deliberate touches by the player having the move, at one instant."""
         self.turn.instant += 1
-        for square, piece in zip(squares, pieces):
+        for square, piece in zip(squares, pieces, strict=True):
             self.turn.facts.append(Touch(square, piece, self.turn.instant))
         if self.breach is not None and self.breach.player != color:
             self.breach.forfeited = True  # 4.8: the claimant touched a piece
         if self.draw_offer is not None and self.draw_offer != color:
             self.draw_offer = None  # 9.1.2.2: touching a piece with intent rejects the offer
-        self._update_obligation()
+        self.update_obligation()
 
-    def _update_obligation(self, always: bool = False) -> None:
+    def update_obligation(self, always: bool = False) -> None:
         ob = obligation(self.position.board, self.turn.facts)
         if ob != self.turn.obligation or always:
             self.turn.obligation = ob
-            self._rule_obligation(self.turn.color, ob)
+            self.rule_obligation(self.turn.color, ob)
 
     # -- the verbs ------------------------------------------------------------------------------
 
@@ -208,7 +170,7 @@ class Referee:
             self.table.adjust(color, list(act.squares), fire=self.table.state != "made")
             return
         self.table.adjust(color, list(act.squares), fire=False)
-        self._breach_seen(color, "4.2.1", texts.adjusted_out_of_turn(color))
+        self.breach_seen(color, "4.2.1", texts.adjusted_out_of_turn(color))
 
     def _on_lift(self, color: chess.Color, act: LiftAct, hand: Hand) -> None:
         role = self._begin(color, "lift")
@@ -255,7 +217,7 @@ class Referee:
         self.table.put(color, act.piece, act.square, hand)
         if role == "mover":
             self.turn.facts.append(PiecePut(act.piece, act.square))
-            self._update_obligation()
+            self.update_obligation()
         self._after_step(color)
 
     def _on_move(self, color: chess.Color, act: MoveAct, hand: Hand) -> None:
@@ -275,13 +237,13 @@ class Referee:
                 f"{chess.COLOR_NAMES[color]} cannot play now: {chess.COLOR_NAMES[not color]} has the move"
             )
         move = parse_move(board, act.move)
-        for step in _steps(board, move):
+        for step in steps_of(board, move):
             if self.result != "*":
                 return
             _HANDLERS[type(step)](self, color, step, hand)
         if self.result == "*":
-            self._was_paused = False
-            self._on_press(color, PressAct(), hand)
+            self.was_paused = False
+            clockpress.on_press(self, color, PressAct(), hand)
 
     def _holding_hand(self, color: chess.Color, hand: Hand) -> None:
         if (color, hand) not in self.table.held:
@@ -304,7 +266,7 @@ class Referee:
             side = castling_begun(self.position.board, self.position.standing)
             if side is not None and KingReleased(side) not in self.turn.facts:
                 self.turn.facts.append(KingReleased(side))
-                self._update_obligation()
+                self.update_obligation()
 
     def _released(self) -> chess.Move | None:
         """The move made this turn and taken up again (4.7), if any."""
@@ -314,7 +276,7 @@ class Referee:
         """A piece released as a legal move was moved on to a square no legal move reaches (4.7)."""
         text = texts.moved_on(self.position.board, color, released)
         if self.watching:
-            self._violation(color, "4.7", text)
+            self.violation(color, "4.7", text)
             self._remedy_breach(color, self.turn.obligation)
             return
         self.breach = Breach(color, "4.7", list(self.turn.facts), text)
@@ -324,7 +286,7 @@ class Referee:
         ob = self.turn.obligation
         released = self._released()
         if released is not None and move == released:
-            self._stand(color, move, announce=False)
+            self.stand(color, move, announce=False)
             return
         if not ob.allows(board, move):
             article = ob.article or "4.3"
@@ -332,11 +294,11 @@ class Referee:
                 article = "4.4.2"  # castling begun with the rook: the rook's move stands (DECISIONS 5)
             text = texts.breach(board, color, ob, move)
             if self.watching:
-                self._violation(color, article, text)
+                self.violation(color, article, text)
                 self._remedy_breach(color, ob)
                 return
             self.breach = Breach(color, article, list(self.turn.facts), text)
-        self._stand(color, move, announce=True)
+        self.stand(color, move, announce=True)
 
     def _remedy_breach(self, color: chess.Color, ob: Obligation) -> None:
         """The breaching move is taken back; for a released piece, its move stands (DECISIONS 4)."""
@@ -344,14 +306,14 @@ class Referee:
         self.clock.paused = True
         if ob.must == "play" and ob.move is not None:
             self.table.restore()
-            self._stand(color, ob.move, announce=False)
-            self._reinstated("4.7")
+            self.stand(color, ob.move, announce=False)
+            self.reinstated("4.7")
             return
         self.table.restore()
-        self._reinstated(ob.article or "4.3")
-        self._rule_obligation(color, ob)
+        self.reinstated(ob.article or "4.3")
+        self.rule_obligation(color, ob)
 
-    def _stand(self, color: chess.Color, move: chess.Move, announce: bool) -> None:
+    def stand(self, color: chess.Color, move: chess.Move, announce: bool) -> None:
         """The legal ``move`` is made: the opponent has the move."""
         board = self.position.board
         san = board.san(move)
@@ -362,225 +324,38 @@ class Referee:
         if self.table.state != "made":
             self.table.restore(move_stands=True)
         if announce:
-            self._rule("made", "4.7", texts.made(color, san), player=chess.COLOR_NAMES[color], move=move.uci(), san=san)
+            self.rule("made", "4.7", texts.made(color, san), player=chess.COLOR_NAMES[color], move=move.uci(), san=san)
         if earlier is not None:
-            self._complete(color, earlier, "6.2.1.2")
+            self.complete(color, earlier, "6.2.1.2")
         if len(hands) > 1 and self.watching and announce:
-            self._violation(color, "4.1", texts.two_hands(color))
+            self.violation(color, "4.1", texts.two_hands(color))
         self.pending[color] = Pending(move, hands, self.table.last_hand[color])
         self._check_end(color)
 
-    def _complete(self, color: chess.Color, pending: Pending, article: str) -> None:
-        self._rule("completed", article, texts.completed(color, article), player=chess.COLOR_NAMES[color],
+    def complete(self, color: chess.Color, pending: Pending, article: str) -> None:
+        self.rule("completed", article, texts.completed(color, article), player=chess.COLOR_NAMES[color],
                    move=pending.move.uci())
 
     def _check_end(self, color: chess.Color) -> None:
         """Mate and stalemate end the game the moment the move is made (5.1.1, 5.2.1)."""
         board = self.position.board
         if board.is_checkmate():
-            self._end("1-0" if color == chess.WHITE else "0-1", "checkmate", "5.1.1")
+            self.end("1-0" if color == chess.WHITE else "0-1", "checkmate", "5.1.1")
         elif board.is_stalemate():
-            self._end("1/2-1/2", "stalemate", "5.2.1")
+            self.end("1/2-1/2", "stalemate", "5.2.1")
         else:
             return
         pending = self.pending[color]
         if pending is not None:
-            self._complete(color, pending, "6.2.1.1")
+            self.complete(color, pending, "6.2.1.1")
             self.pending[color] = None
 
-    def _end(self, result: str, reason: str, article: str) -> None:
+    def end(self, result: str, reason: str, article: str) -> None:
         self.result, self.reason = result, reason
-        self._rule("result", article, texts.result(result, reason), result=result, reason=reason)
+        self.rule("result", article, texts.result(result, reason), result=result, reason=reason)
         self.table.end()
 
-    # -- the clock ------------------------------------------------------------------------------
-
-    def _on_press(self, color: chess.Color, act: PressAct, hand: Hand) -> None:
-        self.table.last_hand[color] = hand
-        paused = self._was_paused or self.clock.paused
-        self.clock.paused = False
-        if self.clock.running != color:
-            return  # the side already down: pressing it does nothing
-        pending = self.pending[color]
-        if pending is None and paused:
-            return  # the arbiter stopped the clock to intervene: pressing it starts nothing
-        if pending is not None:
-            self._complete(color, pending, "6.2.1")
-            self.pending[color] = None
-            if len(pending.hands) > 1:
-                self._illegal(color, "7.5.4", texts.two_hands_pressed(color))
-            elif hand != pending.hand:
-                self._breach_seen(color, "6.2.3", texts.other_hand(color))
-            self.clock.switch(color)
-            if self.table.state == "made" and self.turn.color == color:
-                self.table.press(color, hand)
-                self.turn = Turn(not color)
-            return
-        self._press_without_move(color, hand)
-
-    def _press_without_move(self, color: chess.Color, hand: Hand) -> None:
-        """The clock pressed with no legal move made: 7.5.1, 7.5.2 or 7.5.3."""
-        standing = self.position.standing
-        if self.position.is_standing_as_position() and not self.table.holding(color):
-            article = "7.5.3"
-        elif unreplaced_promotion(self.position.board, standing) is not None:
-            article = "7.5.2"
-        else:
-            article = "7.5.1"
-        if not self.watching:
-            self._illegal(color, article, texts.illegal(color, article))
-            self._illegal_stands(color, article)
-            return
-        self._illegal(color, article, texts.illegal(color, article))
-        if article == "7.5.2":
-            move = unreplaced_promotion(self.position.board, standing)
-            assert move is not None
-            self._rule("replaced", "7.5.2", texts.replaced(move), square=chess.square_name(move.to_square),
-                       piece="Q")
-            self.table.restore()
-            self.position.standing.set_piece_at(move.to_square, chess.Piece(chess.QUEEN, color))
-            self._stand(color, move, announce=False)
-            self._complete(color, self.pending[color], "6.2.1")  # type: ignore[arg-type]
-            self.pending[color] = None
-            if self.result == "*":
-                self.clock.switch(color)
-                self.table.press(color, hand)
-                self.turn = Turn(not color)
-            return
-        self.clock.paused = True
-        if article == "7.5.1":
-            self.table.restore()
-            self._reinstated("7.5.1")
-        self._update_obligation(always=article == "7.5.1")
-
-    def _illegal(self, color: chess.Color, article: str, text: str) -> None:
-        """A completed illegal move (or an act penalised as one, 7.5.2-7.5.4).
-
-        The watching arbiter rules at once; otherwise it waits for a claim.
-        """
-        if self.watching:
-            self._violation(color, article, text)
-        else:
-            self.unclaimed_illegal = (color, article, text)
-
-    def _illegal_stands(self, color: chess.Color, article: str) -> None:
-        """Nobody acts on the illegal press: play goes on from the board as it stands."""
-        for hand, _ in self.table.holding(color):
-            del self.table.held[(color, hand)]
-        if article == "7.5.3":
-            self.position.push_null()
-        else:
-            self.position.go_on_from_standing(not color)
-        self.clock.switch(color)
-        self.table.press(color, self.table.last_hand[color])
-        self.turn = Turn(not color)
-
-    def _breach_seen(self, color: chess.Color, article: str, text: str) -> None:
-        """A breach with no remedy on the board (4.2.1, 6.2.3): ruled when the arbiter watches."""
-        if self.watching:
-            self._violation(color, article, text)
-
-    # -- claims and the rest ----------------------------------------------------------------------
-
-    def _on_claim(self, color: chess.Color, act: ClaimAct, hand: Hand) -> None:
-        self.clock.paused = True
-        if act.claim == "touch-move":
-            self._claim_touch_move(color)
-            return
-        raise InvalidEventError(f"claim {act.claim} is not ruled on yet (issue 3)")
-
-    def _claim_touch_move(self, color: chess.Color) -> None:
-        breach = self.breach
-        name = chess.COLOR_NAMES[color]
-        if breach is None or breach.player == color:
-            self._rule("claim", "4.8", texts.claim_rejected(color), claimant=name, claim="touch-move",
-                       verdict="rejected")
-            return
-        if breach.forfeited:
-            self._rule("claim", "4.8", texts.claim_forfeited(color), claimant=name, claim="touch-move",
-                       verdict="forfeited")
-            return
-        self._rule("claim", breach.article, texts.claim_upheld(color), claimant=name, claim="touch-move",
-                   verdict="upheld")
-        offender = breach.player
-        if not breach.remedied:
-            self._violation(offender, breach.article, breach.text)
-        if breach.remedied:
-            if self.turn.color == offender and self.table.state != "made":
-                self._rule_obligation(offender, self.turn.obligation)
-            return
-        breach.remedied = True
-        was_completed = self.clock.running != offender
-        if self.position.turn != offender:
-            self.position.pop()  # the breaching move, or the board that stood after the press
-        self.pending[offender] = None
-        released = next((f.move for f in reversed(breach.facts) if isinstance(f, Released)), None)
-        self.turn = Turn(offender, list(breach.facts))
-        self.table.restore()
-        if released is not None:
-            self._stand(offender, released, announce=False)
-            self._reinstated("4.7")
-            if was_completed:
-                self.pending[offender] = None
-            return
-        self.clock.set_running(offender)
-        self._reinstated(breach.article)
-        self.turn.obligation = obligation(self.position.board, self.turn.facts)
-        self._rule_obligation(offender, self.turn.obligation)
-
-    def _on_write(self, color: chess.Color, act: WriteAct, hand: Hand) -> None:
-        self.written[color] = act.move
-
-    def _on_offer(self, color: chess.Color, act: OfferAct, hand: Hand) -> None:
-        if self.draw_offer is None:
-            self.draw_offer = color
-
-    def _on_accept(self, color: chess.Color, act: AcceptAct, hand: Hand) -> None:
-        # 5.2.3: an agreement needs one move made by each player; before that it has no effect.
-        if self.draw_offer is not None and self.draw_offer != color and self.position.board.fullmove_number > 1:
-            self._end("1/2-1/2", "agreement", "5.2.3")
-
-    def _on_decline(self, color: chess.Color, act: DeclineAct, hand: Hand) -> None:
-        if self.draw_offer is not None and self.draw_offer != color:
-            self.draw_offer = None
-
-    def _on_resign(self, color: chess.Color, act: ResignAct, hand: Hand) -> None:
-        # 5.1.2: a draw if the opponent cannot mate; here by material (the helpmate search is issue 3's).
-        if self.position.board.has_insufficient_material(not color):
-            self._end("1/2-1/2", "resignation", "5.1.2")
-        else:
-            self._end("0-1" if color == chess.WHITE else "1-0", "resignation", "5.1.2")
-
-
-def _steps(board: chess.Board, move: chess.Move) -> list[Action]:
-    """The physical steps of ``move`` done correctly with one hand (4.1, 4.6, 4.7)."""
-    origin, target = move.from_square, move.to_square
-    if board.is_castling(move):
-        side = "kingside" if chess.square_file(target) > chess.square_file(origin) else "queenside"
-        rank = chess.square_rank(origin)
-        rook_from = chess.square(7 if side == "kingside" else 0, rank)
-        rook_to = chess.square(5 if side == "kingside" else 3, rank)
-        king_to = chess.square(6 if side == "kingside" else 2, rank)
-        return [LiftAct(origin), DropAct(king_to), LiftAct(rook_from), DropAct(rook_to)]
-    steps: list[Action] = []
-    if move.promotion:
-        steps.append(RemoveAct(origin))
-        if board.piece_at(target) is not None:
-            steps.append(RemoveAct(target))
-        steps += [PutAct(move.promotion, target), ReleaseAct()]
-        return steps
-    steps.append(LiftAct(origin))
-    taken = captured_square(board, move) if board.is_legal(move) else (
-        target if board.piece_at(target) is not None else None)
-    if taken == target:
-        steps.append(RemoveAct(target))
-    steps.append(DropAct(target))
-    if taken is not None and taken != target:
-        steps.append(RemoveAct(taken))
-    return steps
-
-
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[Referee, chess.Color, Any, Hand], None]] = {
     TouchAct: Referee._on_touch,
     AdjustAct: Referee._on_adjust,
     LiftAct: Referee._on_lift,
@@ -591,11 +366,11 @@ _HANDLERS = {
     PutAct: Referee._on_put,
     MoveAct: Referee._on_move,
     PlayAct: Referee._on_play,
-    PressAct: Referee._on_press,
-    ClaimAct: Referee._on_claim,
-    WriteAct: Referee._on_write,
-    OfferAct: Referee._on_offer,
-    AcceptAct: Referee._on_accept,
-    DeclineAct: Referee._on_decline,
-    ResignAct: Referee._on_resign,
+    PressAct: clockpress.on_press,
+    ClaimAct: claims.on_claim,
+    WriteAct: claims.on_write,
+    OfferAct: claims.on_offer,
+    AcceptAct: claims.on_accept,
+    DeclineAct: claims.on_decline,
+    ResignAct: claims.on_resign,
 }

@@ -177,7 +177,8 @@ def _located(name: str, doc: Located, err: ValidationError) -> ScenarioError:
     loc = tuple(part for part in first["loc"] if not (isinstance(part, str) and part.startswith("function-")))
     shown = ".".join(str(p) for p in loc) or "the file"
     if first["type"] == "extra_forbidden":
-        message = f"unknown key {str(loc[-1])!r}" + (f" in {'.'.join(str(p) for p in loc[:-1])}" if len(loc) > 1 else "")
+        where = f" in {'.'.join(str(p) for p in loc[:-1])}" if len(loc) > 1 else ""
+        message = f"unknown key {str(loc[-1])!r}{where}"
     elif first["type"] == "missing":
         message = f"missing required key {shown!r}"
     else:
@@ -208,7 +209,8 @@ def _event(name: str, doc: Located, index: int, raw: EventModel) -> Event:
         at = parse_duration(raw.at) if raw.at is not None else None
     except (InvalidEventError, TimeControlError) as err:
         raise ScenarioError(name, line, f"event {index} ({actor_name}: {text}): {err}") from None
-    return Event(chess.WHITE if actor_name == "white" else chess.BLACK, action, text.strip(), at, raw.hand, raw.note, line)
+    actor = chess.WHITE if actor_name == "white" else chess.BLACK
+    return Event(actor, action, text.strip(), at, raw.hand, raw.note, line)
 
 
 def _check_times(name: str, doc: Located, events: list[Event]) -> None:
@@ -217,9 +219,8 @@ def _check_times(name: str, doc: Located, events: list[Event]) -> None:
         if event.at is None:
             continue
         if event.at < last:
-            raise ScenarioError(
-                name, event.line, f"event {index} ({event.describe()}): time goes backwards ({event.at:g}s after {last:g}s)"
-            )
+            backwards = f"time goes backwards ({event.at:g}s after {last:g}s)"
+            raise ScenarioError(name, event.line, f"event {index} ({event.describe()}): {backwards}")
         last = event.at
 
 

@@ -58,7 +58,8 @@ def _choices(trigger: str, sources: list[str], dests: list[tuple[str, str | None
 #: The machine's transitions, as dicts with explicit keys; the first whose conditions hold wins.
 TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "touch", "source": "idle", "dest": "touching"},
-    {"trigger": "touch", "source": ["touching", "holding", "placed", "disturbed", "castling", "promoting"], "dest": "="},
+    {"trigger": "touch", "source": ["touching", "holding", "placed", "disturbed", "castling", "promoting"],
+     "dest": "="},
     {"trigger": "adjust", "source": ["idle", "touching", "disturbed", "castling", "promoting"], "dest": "="},
     *_choices("lift", _PLAYING, [("placed", "is_piece_placed"), ("holding", None)]),
     {"trigger": "place", "source": ["holding", "placed"], "dest": "placed"},

@@ -74,7 +74,8 @@ def two_hands(color: chess.Color) -> str:
 
 
 def two_hands_pressed(color: chess.Color) -> str:
-    return f"{player(color)} made a move with two hands and pressed the clock: penalised as an illegal move; the move stands."
+    return (f"{player(color)} made a move with two hands and pressed the clock: "
+            "penalised as an illegal move; the move stands.")
 
 
 def other_hand(color: chess.Color) -> str:

@@ -14,6 +14,7 @@ from typing import Literal
 import chess
 
 from arbiter.position import (
+    Side,
     can_be_captured,
     can_move,
     captured_square,
@@ -22,7 +23,6 @@ from arbiter.position import (
     castling_side,
 )
 
-Side = Literal["kingside", "queenside"]
 Must = Literal["move", "capture", "castle", "king", "promote", "play", "any"]
 
 
@@ -78,7 +78,7 @@ class Obligation:
 
     def fields(self) -> dict[str, str]:
         """The obligation's fields as an ``obligation`` ruling writes them (FORMAT §3)."""
-        fields = {"must": self.must}
+        fields: dict[str, str] = {"must": self.must}
         if self.square is not None and self.must != "king":
             fields["square"] = chess.square_name(self.square)
         if self.with_ is not None:

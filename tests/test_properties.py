@@ -103,7 +103,8 @@ def _physical_steps(board: chess.Board, move: chess.Move, order: int) -> list[st
     if board.is_castling(move):
         rank = "1" if board.turn == chess.WHITE else "8"
         king_to, rook_from, rook_to = (("g", "h", "f") if board.is_kingside_castling(move) else ("c", "a", "d"))
-        first = [f"lift {a}", f"drop {king_to}{rank}"] if order % 2 else [f"lift {a}", f"place {king_to}{rank}", "release"]
+        king = f"{king_to}{rank}"
+        first = [f"lift {a}", f"drop {king}"] if order % 2 else [f"lift {a}", f"place {king}", "release"]
         return first + [f"lift {rook_from}{rank}", f"drop {rook_to}{rank}"]
     captured = board.is_capture(move)
     if move.promotion:

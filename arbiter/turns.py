@@ -1,0 +1,54 @@
+"""What the arbiter keeps of a game between events: the settings, the turn, moves waiting for
+the clock, and breaches open to a claim."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import chess
+
+from arbiter.table import Hand
+from arbiter.touch import FREE, Fact, Obligation
+
+ArbiterMode = Literal["watching", "called"]
+
+
+@dataclass
+class Settings:
+    """How the game is run: who watches, which ruleset (the numbers come from ``rules/``)."""
+
+    arbiter: ArbiterMode = "watching"
+    ruleset: str = "standard"
+    supervision: str = "partial"
+
+
+@dataclass
+class Turn:
+    """The turn of the player having the move: the facts of touch-move and what they bind."""
+
+    color: chess.Color
+    facts: list[Fact] = field(default_factory=list)
+    obligation: Obligation = FREE
+    instant: int = 0
+
+
+@dataclass
+class Pending:
+    """A move made and not yet completed by the clock (6.2.1)."""
+
+    move: chess.Move
+    hands: frozenset[Hand]
+    hand: Hand
+
+
+@dataclass
+class Breach:
+    """An Article 4 breach that a claim may still reach (4.8)."""
+
+    player: chess.Color
+    article: str
+    facts: list[Fact]
+    text: str = ""
+    remedied: bool = False
+    forfeited: bool = False
