@@ -45,17 +45,29 @@ class Referee:
         self.rulings: list[Ruling] = []
         self.result = "*"
         self.reason: str | None = None
-        self.turn = Turn(position.turn)
+        self._turn = Turn(position.turn)
         self.pending: dict[chess.Color, Pending | None] = {chess.WHITE: None, chess.BLACK: None}
         self.breach: Breach | None = None
         self.draw_offer: chess.Color | None = None
         self.written: dict[chess.Color, str | None] = {chess.WHITE: None, chess.BLACK: None}
+        #: Squares whose pieces a player moved while not having the move (7.4.1).
+        self.displaced: dict[chess.Color, set[chess.Square]] = {}
         #: The last completed illegal move nobody has acted on: (offender, article, text).
         self.unclaimed_illegal: tuple[chess.Color, str, str] | None = None
         self._index = 0
         self.was_paused = False
 
     # -- public ----------------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> Turn:
+        """The turn the table's state follows: its player, the facts of touch-move, the obligation."""
+        return self._turn
+
+    @turn.setter
+    def turn(self, turn: Turn) -> None:
+        self._turn = turn
+        self.table.owner = turn.color
 
     @property
     def watching(self) -> bool:
@@ -112,18 +124,24 @@ class Referee:
     def _has_move(self, color: chess.Color) -> bool:
         return self.position.turn == color
 
-    def _begin(self, color: chess.Color, verb: str) -> Literal["mover", "reopen"]:
-        """Before a hand act: start the actor's turn, or reopen his move made (4.7)."""
+    def _begin(self, color: chess.Color) -> Literal["mover", "reopen", "out-of-turn"]:
+        """Before a hand act: start the actor's turn, reopen his move made (4.7), or neither."""
         if self._has_move(color):
             if self.table.state == "made":
                 self.table.take_turn()
                 self.turn = Turn(color)
             return "mover"
-        if self.table.state == "made" and self.turn.color == color:
+        if self.turn.color == color and self.table.state == "made":
             return "reopen"
-        raise InvalidEventError(
-            f"{chess.COLOR_NAMES[color]} cannot {verb} pieces now: {chess.COLOR_NAMES[not color]} has the move"
-        )
+        return "out-of-turn"
+
+    def _on_turn(self, color: chess.Color) -> bool:
+        """Whether ``color``'s hands are the ones the turn's state follows."""
+        return self.turn.color == color
+
+    def _displace(self, color: chess.Color, square: chess.Square) -> None:
+        """A piece moved by a player who has not the move: put back when his hands are free (7.4.1)."""
+        self.displaced.setdefault(color, set()).add(square)
 
     def _reopen(self, color: chess.Color) -> None:
         """The player takes up the piece he released as a legal move: that move must stand (4.7)."""
@@ -173,51 +191,56 @@ class Referee:
         self.breach_seen(color, "4.2.1", texts.adjusted_out_of_turn(color))
 
     def _on_lift(self, color: chess.Color, act: LiftAct, hand: Hand) -> None:
-        role = self._begin(color, "lift")
+        role = self._begin(color)
         if role == "reopen":
             self.table.check_lift(color, act.square, hand)
             self._reopen(color)
-        piece = self.table.lift(color, act.square, hand)
+        piece = self.table.lift(color, act.square, hand, fire=role != "out-of-turn")
         if role == "mover":
             self._touched(color, [act.square], [piece])
+        elif role == "out-of-turn":
+            self._displace(color, act.square)
         self._after_step(color)
 
     def _on_place(self, color: chess.Color, act: PlaceAct, hand: Hand) -> None:
         self._holding_hand(color, hand)
-        self.table.place(color, act.square, hand)
+        self.table.place(color, act.square, hand, fire=self._on_turn(color))
+        if not self._on_turn(color):
+            self._displace(color, act.square)
         self._after_step(color)
 
     def _on_release(self, color: chess.Color, act: ReleaseAct, hand: Hand) -> None:
         self._holding_hand(color, hand)
-        self.table.release(color, hand)
+        self.table.release(color, hand, fire=self._on_turn(color))
         self._after_step(color)
 
     def _on_drop(self, color: chess.Color, act: DropAct, hand: Hand) -> None:
-        self._holding_hand(color, hand)
-        self.table.place(color, act.square, hand)
-        self._after_step(color)
-        self.table.release(color, hand)
-        self._after_step(color)
+        self._on_place(color, PlaceAct(act.square), hand)
+        self._on_release(color, ReleaseAct(), hand)
 
     def _on_remove(self, color: chess.Color, act: RemoveAct, hand: Hand) -> None:
-        role = self._begin(color, "remove")
+        role = self._begin(color)
         if role == "reopen":
             self.table.check_remove(act.square)
             self._reopen(color)
-        piece = self.table.remove(color, act.square, hand)
+        piece = self.table.remove(color, act.square, hand, fire=role != "out-of-turn")
         if role == "mover":
             self._touched(color, [act.square], [piece])
+        elif role == "out-of-turn":
+            self._displace(color, act.square)
         self._after_step(color)
 
     def _on_put(self, color: chess.Color, act: PutAct, hand: Hand) -> None:
-        role = self._begin(color, "put")
+        role = self._begin(color)
         if role == "reopen":
             self.table.check_put(color, act.square, hand)
             self._reopen(color)
-        self.table.put(color, act.piece, act.square, hand)
+        self.table.put(color, act.piece, act.square, hand, fire=role != "out-of-turn")
         if role == "mover":
             self.turn.facts.append(PiecePut(act.piece, act.square))
             self.update_obligation()
+        elif role == "out-of-turn":
+            self._displace(color, act.square)
         self._after_step(color)
 
     def _on_move(self, color: chess.Color, act: MoveAct, hand: Hand) -> None:
@@ -229,13 +252,12 @@ class Referee:
     def _on_play(self, color: chess.Color, act: PlayAct, hand: Hand) -> None:
         if self._has_move(color):
             board = self.position.board
-        elif self.table.state == "made" and self.turn.color == color:
-            board = self.position.board.copy()
-            board.pop()
         else:
-            raise InvalidEventError(
-                f"{chess.COLOR_NAMES[color]} cannot play now: {chess.COLOR_NAMES[not color]} has the move"
-            )
+            board = self.position.board.copy()
+            if self.table.state == "made" and self.turn.color == color:
+                board.pop()  # taking up his own move again (4.7)
+            else:
+                board.turn = color  # out of turn: the pieces are moved all the same
         move = parse_move(board, act.move)
         for step in steps_of(board, move):
             if self.result != "*":
@@ -252,6 +274,10 @@ class Referee:
     # -- after each step of a move ---------------------------------------------------------------
 
     def _after_step(self, color: chess.Color) -> None:
+        if not self._on_turn(color):
+            if not self.table.holding(color) and self.displaced.get(color):
+                self._put_back(color)
+            return
         state = self.table.state
         if state in ("disturbed", "castling", "promoting") and not self.table.holding(color):
             released = self._released()
@@ -267,6 +293,22 @@ class Referee:
             if side is not None and KingReleased(side) not in self.turn.facts:
                 self.turn.facts.append(KingReleased(side))
                 self.update_obligation()
+
+    def _put_back(self, color: chess.Color) -> None:
+        """Pieces moved out of turn go back where they stood (7.4.1); the watching arbiter says so."""
+        squares = self.displaced.pop(color)
+        in_hand = {held.origin for (c, _), held in self.table.held.items() if c != color}
+        for square in squares - in_hand:
+            piece = self.position.board.piece_at(square)
+            if piece is None:
+                self.position.standing.remove_piece_at(square)
+            else:
+                self.position.standing.set_piece_at(square, piece)
+        self.breach_seen(color, "7.4.1", texts.displaced(color))
+        owner = self.turn.color
+        if self.table.state != "made" and not self.table.holding(owner):
+            self.table.settle()
+            self._after_step(owner)
 
     def _released(self) -> chess.Move | None:
         """The move made this turn and taken up again (4.7), if any."""

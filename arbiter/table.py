@@ -69,6 +69,7 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "press", "source": _PLAYING, "dest": "idle"},
     # The arbiter's own acts on the board.
     *_choices("restore", _PLAYING, [("made", "is_move_pending"), ("touching", "has_touched"), ("idle", None)]),
+    *_choices("settle", [s for s in _PLAYING if s != "made"], _AFTER_HANDS_FREE),
     {"trigger": "take_turn", "source": "made", "dest": "idle"},
     {"trigger": "end", "source": _PLAYING, "dest": "ended"},
 ]
@@ -102,6 +103,8 @@ class Table:
     def __init__(self, position: Position) -> None:
         self.position = position
         self.state: str = "idle"
+        #: The player whose turn the state follows; only his hands count for it.
+        self.owner: chess.Color = position.turn
         #: What each player's hands hold.
         self.held: dict[tuple[chess.Color, Hand], Held] = {}
         #: The hands that performed a step of the move under way.
@@ -118,12 +121,12 @@ class Table:
     # -- conditions (read after the pieces changed) -------------------------------------------
 
     def is_piece_placed(self) -> bool:
-        """Whether some held piece is set down on a square."""
-        return any(held.on is not None for held in self.held.values())
+        """Whether the player whose turn it is holds a piece set down on a square."""
+        return any(held.on is not None for _, held in self.holding(self.owner))
 
     def is_piece_in_air(self) -> bool:
-        """Whether some piece is held off the board."""
-        return bool(self.held)
+        """Whether the player whose turn it is holds a piece."""
+        return bool(self.holding(self.owner))
 
     def is_move_made(self) -> bool:
         """Whether the pieces, with no piece in hand, show a legal move from the position."""
@@ -304,6 +307,10 @@ class Table:
         self.hands_used.clear()
         self._fire("restore")
         self.move_pending = False
+
+    def settle(self) -> None:
+        """The arbiter has set displaced pieces right: the turn's state is read again."""
+        self._fire("settle")
 
     def take_turn(self) -> None:
         """The opponent takes up the turn after the move was made."""

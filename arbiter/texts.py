@@ -82,6 +82,11 @@ def other_hand(color: chess.Color) -> str:
     return f"{player(color)} pressed the clock with the other hand than the one that moved."
 
 
+def displaced(color: chess.Color) -> str:
+    return (f"{player(color)} moved pieces without having the move; "
+            "they are put back where they stood.")
+
+
 def adjusted_out_of_turn(color: chess.Color) -> str:
     return f"{player(color)} adjusted pieces without having the move."
 

@@ -65,7 +65,7 @@ def test_errors_name_file_line_and_reason(text: str, message: str) -> None:
     ("  - white: release\n", 3, "event 0 (white: release): nothing is in white's right hand"),
     ("  - white: lift g1\n  - white: place e2\n", 4, "event 1 (white: place e2): e2 is occupied"),
     ("  - white: play Qh5\n", 3, "no piece can play 'Qh5'"),
-    ("  - black: move e7 e5\n", 3, "black cannot lift pieces now: white has the move"),
+    ("  - white: lift g1\n  - white: lift b1\n", 4, "event 1 (white: lift b1): the right hand already holds a piece"),
 ])
 def test_impossible_physical_events_are_input_errors(events: str, line: int, message: str) -> None:
     outcome = run(loads("title: t\nevents:\n" + events, "x.yaml"))
