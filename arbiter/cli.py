@@ -41,13 +41,21 @@ def _outcomes(paths: Sequence[str]) -> Iterator[tuple[str, Outcome | ScenarioErr
             yield str(item), run(load(item))
         except ScenarioError as err:
             yield str(item), err
+        except Exception as err:  # noqa: BLE001 - a bug of ours must not hide the other files' results
+            yield str(item), InternalError(str(item), None, f"internal error, please report it: {err!r}")
+
+
+class InternalError(ScenarioError):
+    """A failure of the arbiter itself on a file (exit status 3), not of the file."""
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     counts = {"passed": 0, "failed": 0, "invalid": 0}
+    internal = False
     reports: list[dict[str, Any]] = []
     for name, outcome in _outcomes(args.paths):
         if isinstance(outcome, ScenarioError):
+            internal = internal or isinstance(outcome, InternalError)
             counts["invalid"] += 1
             reports.append({"file": name, "title": None, "status": "invalid", "rulings": [], "final": None,
                             "failures": [str(outcome)]})
@@ -77,6 +85,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         print()
     else:
         print(f"{counts['passed']} passed, {counts['failed']} failed, {counts['invalid']} invalid")
+    if internal:
+        return 3
     if counts["invalid"]:
         return 2
     return 1 if counts["failed"] else 0

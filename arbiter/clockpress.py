@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 
 def on_press(ref: Referee, color: chess.Color, act: PressAct, hand: Hand) -> None:
+    """``color`` presses his side of the clock (6.2.1); what it means depends on the board."""
     ref.table.last_hand[color] = hand
     paused = ref.was_paused or ref.clock.paused
     ref.clock.paused = False

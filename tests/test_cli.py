@@ -86,3 +86,22 @@ def test_laws(capsys: pytest.CaptureFixture[str]) -> None:
     assert any(a["article"] == "7.5.3" for a in json.loads(capsys.readouterr().out))
     assert main(["laws", "42.1"]) == 2
     assert "unknown article '42.1'" in capsys.readouterr().err
+
+
+def test_a_bug_on_one_file_is_reported_and_the_others_run(
+    files: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import arbiter.cli as cli
+
+    real_run = cli.run
+
+    def flaky(scenario):  # type: ignore[no-untyped-def]
+        if scenario.spec.title == "fails":
+            raise RuntimeError("boom")
+        return real_run(scenario)
+
+    monkeypatch.setattr(cli, "run", flaky)
+    assert main(["run", str(files / "a.yaml"), str(files / "sub" / "b.yaml")]) == 3
+    captured = capsys.readouterr()
+    assert "internal error, please report it: RuntimeError('boom')" in captured.err
+    assert "1 passed, 0 failed, 1 invalid" in captured.out
