@@ -100,18 +100,22 @@ class Referee:
     # -- rulings --------------------------------------------------------------------------------
 
     def rule(self, kind: str, article: str, text: str, **fields: object) -> None:
+        """Give a ruling for the event being applied."""
         self.rulings.append(
             Ruling.model_validate({"kind": kind, "article": article, "text": text, "event": self._index, **fields})
         )
 
     def rule_obligation(self, color: chess.Color, ob: Obligation) -> None:
+        """Say what touch-move binds ``color`` to."""
         self.rule("obligation", ob.article or "4.5", texts.obligation(self.position.board, color, ob),
                    player=chess.COLOR_NAMES[color], **ob.fields())
 
     def violation(self, color: chess.Color, article: str, text: str) -> None:
+        """Say that ``color`` broke ``article``."""
         self.rule("violation", article, text, player=chess.COLOR_NAMES[color])
 
     def reinstated(self, article: str) -> None:
+        """Say that the position was set back (to the one now held)."""
         self.rule("reinstated", article, texts.reinstated(self.position.board), fen=self.position.fen())
 
     def breach_seen(self, color: chess.Color, article: str, text: str) -> None:
@@ -159,8 +163,12 @@ class Referee:
         self.turn.instant += 1
         for square, piece in zip(squares, pieces, strict=True):
             self.turn.facts.append(Touch(square, piece, self.turn.instant))
-        if self.breach is not None and self.breach.player != color:
+        if self.breach is not None and self.breach.player != color and not self.breach.forfeited:
             self.breach.forfeited = True  # 4.8: the claimant touched a piece
+            if not self.breach.remedied:
+                self._check_end(self.breach.player)
+                if self.result != "*":
+                    return
         if self.draw_offer is not None and self.draw_offer != color:
             self.draw_offer = None  # 9.1.2.2: touching a piece with intent rejects the offer
         self.update_obligation()
@@ -372,9 +380,20 @@ class Referee:
         if len(hands) > 1 and self.watching and announce:
             self.violation(color, "4.1", texts.two_hands(color))
         self.pending[color] = Pending(move, hands, self.table.last_hand[color])
-        self._check_end(color)
+        if not self._is_open_breach(color):
+            self._check_end(color)
+
+    def _is_open_breach(self, color: chess.Color) -> bool:
+        """Whether ``color``'s last move breached Article 4 and a claim may still undo it.
+
+        Such a move ends nothing yet: mate and stalemate count only for a move made as Article 4
+        requires (5.1.1, 5.2.1); they take effect once the right to claim is lost (4.8).
+        """
+        breach = self.breach
+        return breach is not None and breach.player == color and not breach.remedied and not breach.forfeited
 
     def complete(self, color: chess.Color, pending: Pending, article: str) -> None:
+        """Say that ``color``'s move is completed (6.2.1, 6.2.1.1 or 6.2.1.2)."""
         self.rule("completed", article, texts.completed(color, article), player=chess.COLOR_NAMES[color],
                    move=pending.move.uci())
 
@@ -393,9 +412,11 @@ class Referee:
             self.pending[color] = None
 
     def end(self, result: str, reason: str, article: str) -> None:
+        """The game is over: nothing after this has an effect."""
         self.result, self.reason = result, reason
         self.rule("result", article, texts.result(result, reason), result=result, reason=reason)
         self.table.end()
+
 
 _HANDLERS: dict[type, Callable[[Referee, chess.Color, Any, Hand], None]] = {
     TouchAct: Referee._on_touch,
