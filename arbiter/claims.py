@@ -48,13 +48,12 @@ def claim_touch_move(ref: Referee, color: chess.Color) -> None:
     ref.violation(offender, breach.article, breach.text)
     breach.remedied = True
     was_completed = ref.clock.running != offender
-    if ref.position.turn != offender:
-        ref.position.pop()  # the breaching move, or the board that stood after the press
+    ref.position.pop_to(breach.depth)  # the breaching move, and the board that stood after a press
     ref.pending[offender] = None
     released = next((f.move for f in reversed(breach.facts) if isinstance(f, Released)), None)
     ref.turn = Turn(offender, list(breach.facts))
     ref.table.restore()
-    if released is not None:
+    if released is not None and ref.position.board.is_legal(released):
         ref.stand(offender, released, announce=False)
         ref.reinstated("4.7")
         if was_completed:

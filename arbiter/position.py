@@ -226,8 +226,7 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
         raise InvalidEventError(f"not a move in SAN or UCI: {text!r}") from None
     except chess.IllegalMoveError:
         pass
-    wanted = text.rstrip("+#!?")
-    candidates = [m for m in board.generate_pseudo_legal_moves() if _san_of(board, m) == wanted]
+    candidates = _pseudo_legal_san(board, text.rstrip("+#!?"))
     if len(candidates) == 1:
         return candidates[0]
     if candidates:
@@ -235,8 +234,38 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
     raise InvalidEventError(f"no piece can play {text!r} in {board.fen()}")
 
 
-def _san_of(board: chess.Board, move: chess.Move) -> str:
-    return board.san(move).rstrip("+#")
+def _pseudo_legal_san(board: chess.Board, san: str) -> list[chess.Move]:
+    """The moves SAN names when the rules of check are set aside (a pinned piece, a king walking
+    into check, castling out of check), and a pawn moved to the last rank with no piece named."""
+    king = board.king(board.turn)
+    if san in ("O-O", "0-0", "O-O-O", "0-0-0"):
+        if king is None:
+            return []
+        step = 2 if len(san) == 3 else -2
+        target = king + step
+        on_the_rank = 0 <= target < 64 and chess.square_rank(target) == chess.square_rank(king)
+        return [chess.Move(king, target)] if on_the_rank else []
+    match = chess.SAN_REGEX.match(san)
+    if match is None:
+        return []
+    piece = chess.PIECE_SYMBOLS.index(match.group(1).lower()) if match.group(1) else chess.PAWN
+    target = chess.parse_square(match.group(4))
+    promotion = chess.PIECE_SYMBOLS.index(match.group(5)[-1].lower()) if match.group(5) else None
+    found = []
+    for move in board.generate_pseudo_legal_moves(to_mask=chess.BB_SQUARES[target]):
+        if board.piece_type_at(move.from_square) != piece or board.is_castling(move):
+            continue
+        if match.group(2) and chess.square_file(move.from_square) != chess.FILE_NAMES.index(match.group(2)):
+            continue
+        if match.group(3) and chess.square_rank(move.from_square) != int(match.group(3)) - 1:
+            continue
+        if move.promotion is not None and promotion is None:
+            move = chess.Move(move.from_square, move.to_square)  # the pawn set on the last rank as it is
+        elif move.promotion != promotion:
+            continue
+        if move not in found:
+            found.append(move)
+    return found
 
 
 @dataclass(frozen=True)
@@ -353,6 +382,16 @@ class Position:
             return None
         self.board.pop()
         return entry
+
+    @property
+    def depth(self) -> int:
+        """How many moves (and breaks) the history holds since the start."""
+        return len(self._history)
+
+    def pop_to(self, depth: int) -> None:
+        """Take back everything after the first ``depth`` entries of the history."""
+        while len(self._history) > depth:
+            self.pop()
 
     def last_move(self) -> chess.Move | None:
         """The last move pushed, or None (at the start, or after a break)."""

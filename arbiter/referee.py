@@ -329,7 +329,7 @@ class Referee:
             self.violation(color, "4.7", text)
             self._remedy_breach(color, self.turn.obligation)
             return
-        self.breach = Breach(color, "4.7", list(self.turn.facts), text)
+        self.breach = Breach(color, "4.7", list(self.turn.facts), text, self.position.depth)
 
     def _on_made(self, color: chess.Color, move: chess.Move) -> None:
         board = self.position.board
@@ -347,7 +347,7 @@ class Referee:
                 self.violation(color, article, text)
                 self._remedy_breach(color, ob)
                 return
-            self.breach = Breach(color, article, list(self.turn.facts), text)
+            self.breach = Breach(color, article, list(self.turn.facts), text, self.position.depth)
         self.stand(color, move, announce=True)
 
     def _remedy_breach(self, color: chess.Color, ob: Obligation) -> None:

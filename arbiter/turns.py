@@ -50,5 +50,7 @@ class Breach:
     article: str
     facts: list[Fact]
     text: str = ""
+    #: How many entries the game's history had just before the breach (what a claim goes back to).
+    depth: int = 0
     remedied: bool = False
     forfeited: bool = False

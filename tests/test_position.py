@@ -137,3 +137,11 @@ def test_go_on_from_standing_and_back() -> None:
 def test_from_start_rejects_illegal_starts(fen: str | None, moves: list[str], message: str) -> None:
     with pytest.raises(InvalidPositionError, match=message):
         Position.from_start(fen, moves)
+
+
+def test_parse_move_pawn_to_last_rank_without_piece_and_castling_out_of_rules() -> None:
+    assert parse_move(chess.Board("7k/4P3/8/8/8/8/8/K7 w - - 0 1"), "e8") == chess.Move.from_uci("e7e8")
+    in_check = chess.Board("4k3/4r3/8/8/8/8/8/4K2R w K - 0 1")
+    assert parse_move(in_check, "O-O") == chess.Move.from_uci("e1g1")  # castling out of check: illegal
+    with pytest.raises(InvalidEventError, match="no piece can play"):
+        parse_move(chess.Board(), "Nd4")
