@@ -56,8 +56,10 @@ def claim_touch_move(ref: Referee, color: chess.Color) -> None:
     if released is not None and ref.position.board.is_legal(released):
         ref.stand(offender, released, announce=False)
         ref.reinstated("4.7")
-        if was_completed:
+        if was_completed:  # the clock was pressed after the breach: the move stands completed
             ref.pending[offender] = None
+            ref.table.press(offender, ref.table.last_hand[offender])
+            ref.turn = Turn(color)
         return
     ref.clock.set_running(offender)
     ref.reinstated(breach.article)

@@ -1,0 +1,192 @@
+"""Properties over random input: no crash, and the physical arbiter agrees with python-chess."""
+
+from __future__ import annotations
+
+import chess
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from arbiter.errors import ArbiterError
+from arbiter.events import Event, parse_action
+from arbiter.position import Position
+from arbiter.referee import Referee, Settings
+from tests.conftest import event
+
+SQUARES = st.sampled_from(chess.SQUARE_NAMES)
+MOVE_TEXT = st.one_of(
+    st.builds(lambda a, b: a + b, SQUARES, SQUARES),
+    st.sampled_from(["e4", "Nf3", "O-O", "O-O-O", "exd6", "e8=Q", "Kxe2", "Qh5", "a1=N", "d5"]),
+)
+ACTION = st.one_of(
+    st.builds(lambda s, acc: "touch " + " ".join(s) + (" accidentally" if acc else ""),
+              st.lists(SQUARES, min_size=1, max_size=3, unique=True), st.booleans()),
+    st.builds(lambda s: "adjust " + s, SQUARES),
+    st.builds(lambda s: "lift " + s, SQUARES),
+    st.builds(lambda s: "place " + s, SQUARES),
+    st.just("release"),
+    st.builds(lambda s: "drop " + s, SQUARES),
+    st.builds(lambda s: "remove " + s, SQUARES),
+    st.builds(lambda p, s: f"put {p} {s}", st.sampled_from("KQRBNP"), SQUARES),
+    st.builds(lambda a, b: f"move {a} {b}", SQUARES, SQUARES),
+    st.builds(lambda m: "play " + m, MOVE_TEXT),
+    st.just("press"),
+    st.just("claim touch-move"),
+    st.just("offer draw"), st.just("accept draw"), st.just("decline draw"),
+)
+
+
+def _event_or_none(actor: bool, action: str, hand: str | None) -> Event | None:
+    try:
+        return Event(actor, parse_action(action), action, None, hand, None, None)  # type: ignore[arg-type]
+    except ArbiterError:
+        return None  # not syntactically valid (a square named twice): not an event
+
+
+EVENT = st.builds(_event_or_none, st.booleans(), ACTION, st.sampled_from([None, "left", "right"])).filter(
+    lambda ev: ev is not None
+)
+STARTS = st.sampled_from([
+    None,
+    "r3k2r/pppq1ppp/2n2n2/3pp3/1b1PP1b1/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+    "4k3/1P6/8/3pP3/8/8/6p1/4K3 w - d6 0 1",
+    "7k/8/8/8/8/8/8/R3K3 w Q - 0 1",
+    "k7/8/8/8/8/8/5q2/7K b - - 0 1",
+])
+
+
+@settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(STARTS, st.sampled_from(["watching", "called"]), st.lists(EVENT, max_size=40))
+def test_random_events_raise_only_input_errors(fen: str | None, mode: str, events: list[Event]) -> None:
+    ref = Referee(Position.from_start(fen, []), Settings(arbiter=mode))  # type: ignore[arg-type]
+    for index, ev in enumerate(events):
+        try:
+            ref.apply(ev, index)
+        except ArbiterError:
+            continue
+        # The pieces in hand plus the pieces standing never exceed what can be on a board.
+        assert len(ref.position.standing.piece_map()) <= 64
+
+
+def _random_game(data: st.DataObject, plies: int) -> list[chess.Move]:
+    board = chess.Board()
+    moves = []
+    for _ in range(plies):
+        legal = list(board.legal_moves)
+        if not legal:
+            break
+        move = data.draw(st.sampled_from(legal))
+        moves.append(move)
+        board.push(move)
+    return moves
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.integers(min_value=1, max_value=120), st.booleans())
+def test_play_events_end_in_python_chess_position(data: st.DataObject, plies: int, san: bool) -> None:
+    board = chess.Board()
+    ref = Referee(Position(), Settings())
+    for index, move in enumerate(_random_game(data, plies)):
+        text = board.san(move) if san else move.uci()
+        actor = "white" if board.turn == chess.WHITE else "black"
+        ref.apply(event(f"{actor}: play {text}"), index)
+        board.push(move)
+    assert ref.position.fen() == board.fen()
+    assert ref.position.standing.board_fen() == board.board_fen()
+    expected_result = board.result() if board.is_checkmate() or board.is_stalemate() else "*"
+    assert ref.result == expected_result
+    assert not [r for r in ref.rulings if r.kind == "violation"]
+
+
+def _physical_steps(board: chess.Board, move: chess.Move, order: int) -> list[str]:
+    """The steps of ``move`` in one of the orders 4.6 and 4.7.1 allow (``order`` picks one)."""
+    a, b = chess.square_name(move.from_square), chess.square_name(move.to_square)
+    if board.is_castling(move):
+        rank = "1" if board.turn == chess.WHITE else "8"
+        king_to, rook_from, rook_to = (("g", "h", "f") if board.is_kingside_castling(move) else ("c", "a", "d"))
+        king = f"{king_to}{rank}"
+        first = [f"lift {a}", f"drop {king}"] if order % 2 else [f"lift {a}", f"place {king}", "release"]
+        return first + [f"lift {rook_from}{rank}", f"drop {rook_to}{rank}"]
+    captured = board.is_capture(move)
+    if move.promotion:
+        letter = chess.piece_symbol(move.promotion).upper()
+        take = [f"remove {b}"] if captured else []
+        options = [
+            [f"remove {a}", *take, f"put {letter} {b}", "release"],  # 4.6.1: pawn never placed
+            [*take, f"lift {a}", f"drop {b}", f"remove {b}", f"put {letter} {b}", "release"],
+            [f"lift {a}", *take, f"place {b}", "release", f"remove {b}", f"put {letter} {b}", "release"],
+            [*take, f"put {letter} {b}", "release", f"remove {a}"],  # 4.6.2: either order
+        ]
+        return options[order % len(options)]
+    if board.is_en_passant(move):
+        passed = chess.square_name(move.to_square + (-8 if board.turn == chess.WHITE else 8))
+        options = [[f"lift {a}", f"drop {b}", f"remove {passed}"], [f"remove {passed}", f"move {a} {b}"],
+                   [f"lift {a}", f"remove {passed}", f"drop {b}"]]
+        return options[order % len(options)]
+    if captured:
+        options = [[f"move {a} {b}"], [f"lift {a}", f"remove {b}", f"place {b}", "release"],
+                   [f"remove {b}", f"lift {a}", f"drop {b}"]]
+        return options[order % len(options)]
+    options = [[f"move {a} {b}"], [f"lift {a}", f"place {b}", "release"], [f"lift {a}", f"drop {b}"]]
+    return options[order % len(options)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.integers(min_value=1, max_value=100))
+def test_long_physical_form_matches_python_chess(data: st.DataObject, plies: int) -> None:
+    board = chess.Board()
+    ref = Referee(Position(), Settings())
+    index = 0
+    for move in _random_game(data, plies):
+        actor = "white" if board.turn == chess.WHITE else "black"
+        order = data.draw(st.integers(min_value=0, max_value=5))
+        for step in [*_physical_steps(board, move, order), "press"]:
+            ref.apply(event(f"{actor}: {step}"), index)
+            index += 1
+        board.push(move)
+        assert ref.position.fen() == board.fen()
+        if ref.result != "*":
+            break
+    assert ref.position.standing.board_fen() == board.board_fen()
+    assert [r.text for r in ref.rulings if r.kind == "violation"] == []
+
+
+def _plausible_action(data: st.DataObject, ref: Referee) -> str:
+    """An action that usually can physically happen: squares drawn from the board as it stands."""
+    occupied = [chess.square_name(s) for s in ref.position.standing.piece_map()] or ["e1"]
+    legal = [m.uci() for m in ref.position.board.legal_moves] or ["e2e4"]
+    square = st.sampled_from(occupied)
+    anywhere = st.sampled_from(chess.SQUARE_NAMES)
+    held = [(c, h) for (c, h) in ref.table.held]
+    choices = [
+        st.builds(lambda s: f"touch {s}", square),
+        st.builds(lambda a, b: f"touch {a} {b}" if a != b else f"touch {a}", square, square),
+        st.builds(lambda s: f"lift {s}", square),
+        st.builds(lambda s: f"remove {s}", square),
+        st.builds(lambda s: f"adjust {s}", square),
+        st.builds(lambda m: f"play {m}", st.sampled_from(legal)),
+        st.builds(lambda m: f"move {m[:2]} {m[2:4]}", st.sampled_from(legal)),
+        st.builds(lambda a, b: f"move {a} {b}" if a != b else "press", square, anywhere),
+        st.builds(lambda p, s: f"put {p} {s}", st.sampled_from("QRBN"), anywhere),
+        st.just("press"), st.just("claim touch-move"), st.just("release"),
+    ]
+    if held:
+        choices += [st.builds(lambda s: f"drop {s}", anywhere), st.builds(lambda s: f"place {s}", anywhere)] * 3
+    return data.draw(st.one_of(choices))
+
+
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), STARTS, st.sampled_from(["watching", "called"]), st.integers(min_value=1, max_value=60))
+def test_plausible_event_streams_raise_only_input_errors(data: st.DataObject, fen: str | None, mode: str,
+                                                          length: int) -> None:
+    ref = Referee(Position.from_start(fen, []), Settings(arbiter=mode))  # type: ignore[arg-type]
+    for index in range(length):
+        actor = data.draw(st.sampled_from([ref.position.turn, ref.position.turn, not ref.position.turn]))
+        action = _plausible_action(data, ref)
+        hand = data.draw(st.sampled_from([None, None, "left", "right"]))
+        try:
+            ref.apply(Event(actor, parse_action(action), action, None, hand, None, None), index)  # type: ignore[arg-type]
+        except ArbiterError:
+            continue
+        # Every ruling cites an article and the position is one python-chess can print.
+        assert all(r.article for r in ref.rulings)
+        ref.position.fen()
