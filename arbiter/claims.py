@@ -93,8 +93,4 @@ def on_decline(ref: Referee, color: chess.Color, act: DeclineAct, hand: Hand) ->
 
 def on_resign(ref: Referee, color: chess.Color, act: ResignAct, hand: Hand) -> None:
     """Resignation: lost, unless the opponent cannot mate (5.1.2)."""
-    # 5.1.2: a draw if the opponent cannot mate; here by material (the helpmate search is issue 3's).
-    if ref.position.board.has_insufficient_material(not color):
-        ref.end("1/2-1/2", "resignation", "5.1.2")
-    else:
-        ref.end("0-1" if color == chess.WHITE else "1-0", "resignation", "5.1.2")
+    ref.lose(color, "resignation", "5.1.2")

@@ -25,6 +25,7 @@ from arbiter.rulings import Ruling
 from arbiter.table import Hand, Table
 from arbiter.touch import FREE, KingReleased, Obligation, PiecePut, Released, Touch, obligation
 from arbiter.turns import Breach, Pending, Settings, Turn
+from arbiter.unwinnable import cannot_mate, is_dead
 
 __all__ = ["Referee", "Settings"]
 
@@ -398,12 +399,19 @@ class Referee:
                    move=pending.move.uci())
 
     def _check_end(self, color: chess.Color) -> None:
-        """Mate and stalemate end the game the moment the move is made (5.1.1, 5.2.1)."""
+        """What ends the game the moment the move is made: mate (first, 9.6.2), stalemate, a dead
+        position, the fifth occurrence of a position, 75 moves each (5.1.1, 5.2.1, 5.2.2, 9.6)."""
         board = self.position.board
         if board.is_checkmate():
             self.end("1-0" if color == chess.WHITE else "0-1", "checkmate", "5.1.1")
         elif board.is_stalemate():
             self.end("1/2-1/2", "stalemate", "5.2.1")
+        elif is_dead(board):
+            self.end("1/2-1/2", "dead-position", "5.2.2")
+        elif self.position.repetitions() >= 5:
+            self.end("1/2-1/2", "fivefold", "9.6.1")
+        elif board.halfmove_clock >= 150:
+            self.end("1/2-1/2", "seventy-five-moves", "9.6.2")
         else:
             return
         pending = self.pending[color]
@@ -411,11 +419,21 @@ class Referee:
             self.complete(color, pending, "6.2.1.1")
             self.pending[color] = None
 
-    def end(self, result: str, reason: str, article: str) -> None:
+    def end(self, result: str, reason: str, article: str, why: str = "") -> None:
         """The game is over: nothing after this has an effect."""
         self.result, self.reason = result, reason
-        self.rule("result", article, texts.result(result, reason), result=result, reason=reason)
-        self.table.end()
+        self.rule("result", article, texts.result(result, reason, why), result=result, reason=reason)
+        if self.table.state != "ended":
+            self.table.end()
+
+    def lose(self, loser: chess.Color, reason: str, article: str) -> None:
+        """``loser`` loses, unless the opponent cannot mate by any series of legal moves: a draw
+        (5.1.2, 6.9, 7.5.5)."""
+        cannot, why = cannot_mate(self.position.board, not loser)
+        if cannot:
+            self.end("1/2-1/2", reason, article, f"{texts.player(not loser)} cannot mate: {why}")
+        else:
+            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article)
 
 
 _HANDLERS: dict[type, Callable[[Referee, chess.Color, Any, Hand], None]] = {

@@ -107,8 +107,9 @@ def reinstated(board: chess.Board) -> str:
     return f"The position is set back; {player(board.turn)} to move."
 
 
-def result(result: str, reason: str) -> str:
-    return f"The game is over: {result} ({reason.replace('-', ' ')})."
+def result(result: str, reason: str, why: str = "") -> str:
+    text = f"The game is over: {result} ({reason.replace('-', ' ')})."
+    return f"{text} {why[0].upper()}{why[1:]}." if why else text
 
 
 def claim_upheld(color: chess.Color) -> str:

@@ -59,3 +59,4 @@ def test_rulesets_carry_their_numbers() -> None:
     assert numbers["standard"]["illegal_move_penalty"] == 120
     assert numbers["rapid"]["illegal_move_penalty"] == 60
     assert numbers["blitz"]["supervision"]["partial"]["correction"] == "before-opponent-moves"
+    assert numbers["rapid"]["penalty_article"] == "A.3"
