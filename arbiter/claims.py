@@ -6,11 +6,13 @@ from typing import TYPE_CHECKING
 
 import chess
 
-from arbiter import texts
+from arbiter import illegal, texts
 from arbiter.errors import InvalidEventError
 from arbiter.events import AcceptAct, ClaimAct, DeclineAct, OfferAct, ResignAct, WriteAct
+from arbiter.laws import rulesets
+from arbiter.position import parse_move
 from arbiter.table import Hand
-from arbiter.touch import Released, obligation
+from arbiter.touch import Declared, Released, Touch, obligation
 from arbiter.turns import Turn
 
 if TYPE_CHECKING:
@@ -22,8 +24,83 @@ def on_claim(ref: Referee, color: chess.Color, act: ClaimAct, hand: Hand) -> Non
     ref.clock.paused = True
     if act.claim == "touch-move":
         claim_touch_move(ref, color)
+    elif act.claim == "illegal-move":
+        illegal.claim(ref, color)
+    elif act.claim == "flag":
+        claim_flag(ref, color)
+    else:
+        claim_draw(ref, color, act.claim, act.move or ref.written[color])
+
+
+def claim_flag(ref: Referee, color: chess.Color) -> None:
+    """A claim that the opponent's flag has fallen (6.8); upheld, the flag decides (6.9, A.5.3)."""
+    name = chess.COLOR_NAMES[color]
+    fallen = ref.clock.fallen
+    if (not color) not in fallen:
+        ref.rule("claim", "6.8", texts.flag_not_fallen(color), claimant=name, claim="flag", verdict="rejected")
         return
-    raise InvalidEventError(f"claim {act.claim} is not ruled on yet (issue 3)")
+    article = "6.8" if ref.settings.ruleset == "standard" else "A.5.3"
+    ref.rule("claim", article, texts.claim_upheld(color), claimant=name, claim="flag", verdict="upheld")
+    first = min(fallen, key=lambda c: fallen[c])  # with both flags down, the first to fall counts
+    ref.lose(first, "timeout", "6.9", texts.flag_fell_at(first, fallen[first]))
+
+
+def claim_draw(ref: Referee, color: chess.Color, kind: str, written: str | None) -> None:
+    """A claim of a draw by threefold repetition (9.2) or fifty moves (9.3), with the move the
+    claimant wrote if he wrote one; it is also a draw offer (9.1.2.3)."""
+    name = chess.COLOR_NAMES[color]
+    claim_name = "threefold" if kind == "threefold" else "fifty"
+    article = "9.2" if kind == "threefold" else "9.3"
+    board = ref.position.board
+    if board.turn != color or ref.table.state == "made" or ref.turn.color != color:
+        ref.rule("claim", article, texts.claim_not_on_move(color), claimant=name, claim=claim_name, verdict="invalid")
+        return
+    if any(isinstance(fact, Touch) for fact in ref.turn.facts):
+        ref.rule("claim", "9.4", texts.claim_after_touch(color), claimant=name, claim=claim_name,
+                 verdict="forfeited")
+        return
+    move = _written_move(board, written)
+    if _is_correct(ref, kind, move, written):
+        ref.rule("claim", "9.5.2", texts.draw_claim_correct(color, kind), claimant=name, claim=claim_name,
+                 verdict="upheld")
+        ref.end("1/2-1/2", "threefold" if kind == "threefold" else "fifty-moves", article)
+        return
+    ref.rule("claim", "9.5.3", texts.draw_claim_incorrect(color, kind), claimant=name, claim=claim_name,
+             verdict="rejected")
+    numbers = rulesets()[ref.settings.ruleset]
+    seconds = numbers["incorrect_claim_penalty"]
+    ref.clock.add(not color, seconds)
+    ref.rule("time", "9.5.3" if ref.settings.ruleset == "standard" else numbers["penalty_article"],
+             texts.penalty_time(not color, seconds), player=chess.COLOR_NAMES[not color], seconds=seconds)
+    if move is not None:
+        ref.turn.facts.append(Declared(move, board.is_legal(move)))
+        ref.update_obligation()
+    if ref.draw_offer is None:
+        ref.draw_offer = color  # 9.1.2.3: the claim stands as a draw offer
+
+
+def _written_move(board: chess.Board, written: str | None) -> chess.Move | None:
+    if written is None:
+        return None
+    try:
+        return parse_move(board, written)
+    except InvalidEventError:
+        return None
+
+
+def _is_correct(ref: Referee, kind: str, move: chess.Move | None, written: str | None) -> bool:
+    """Whether the claim is correct: the position now (9.2.2, 9.3.2) or after the written move
+    (9.2.1, 9.3.1), which must be legal."""
+    position = ref.position
+    if written is None:
+        return position.repetitions() >= 3 if kind == "threefold" else position.board.halfmove_clock >= 100
+    if move is None or not position.board.is_legal(move):
+        return False
+    position.push(move)
+    try:
+        return position.repetitions() >= 3 if kind == "threefold" else position.board.halfmove_clock >= 100
+    finally:
+        position.pop()
 
 
 def claim_touch_move(ref: Referee, color: chess.Color) -> None:
@@ -79,8 +156,8 @@ def on_offer(ref: Referee, color: chess.Color, act: OfferAct, hand: Hand) -> Non
 
 
 def on_accept(ref: Referee, color: chess.Color, act: AcceptAct, hand: Hand) -> None:
-    """Acceptance of an open draw offer: a draw by agreement once each player has moved (5.2.3)."""
-    # 5.2.3: an agreement needs one move made by each player; before that it has no effect.
+    """Acceptance of an open draw offer (or draw claim, 9.1.2.3): a draw by agreement once each
+    player has made a move (5.2.3); otherwise it has no effect."""
     if ref.draw_offer is not None and ref.draw_offer != color and ref.position.board.fullmove_number > 1:
         ref.end("1/2-1/2", "agreement", "5.2.3")
 

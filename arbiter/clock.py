@@ -90,20 +90,42 @@ class Clock:
     control: TimeControl | None = None
     now: float = 0.0
     paused: bool = False
+    #: Moves each player has completed for the time control (from the start position's move number).
     presses: dict[chess.Color, int] = field(default_factory=lambda: {chess.WHITE: 0, chess.BLACK: 0})
+    #: The instant (seconds since the events began) each fallen flag fell.
+    fallen: dict[chess.Color, float] = field(default_factory=dict)
 
-    def advance(self, now: float) -> None:
-        """Let time run to ``now`` (seconds since the events began) on the running side."""
+    def advance(self, now: float) -> list[tuple[chess.Color, float]]:
+        """Let time run to ``now`` on the running side; the flags that fell on the way, with the
+        exact instant each reached zero."""
+        fell = []
         if self.remaining is not None and not self.paused:
-            self.remaining[self.running] -= now - self.now
+            before = self.remaining[self.running]
+            self.remaining[self.running] = before - (now - self.now)
+            if before > 0 >= self.remaining[self.running] and self.running not in self.fallen:
+                self.fallen[self.running] = self.now + before
+                fell.append((self.running, self.now + before))
         self.now = now
+        return fell
 
-    def switch(self, color: chess.Color) -> None:
-        """``color`` presses the running side: the other side runs, the increment is added."""
-        self.presses[color] += 1
-        if self.remaining is not None and self.control is not None:
-            self.remaining[color] += self._period(color).increment
+    def switch(self, color: chess.Color) -> float:
+        """``color`` presses the running side: the other side runs. The increment is added, and
+        the next period's time once the period's moves are done; the increment, returned."""
         self.running = not color
+        if self.remaining is None or self.control is None:
+            self.presses[color] += 1
+            return 0.0
+        period = self._period(color)
+        self.presses[color] += 1
+        self.remaining[color] += period.increment
+        if self._period(color) is not period:
+            self.remaining[color] += self._period(color).seconds
+        return period.increment
+
+    def add(self, color: chess.Color, seconds: float) -> None:
+        """The arbiter changes ``color``'s remaining time (a penalty, an increment taken back)."""
+        if self.remaining is not None:
+            self.remaining[color] += seconds
 
     def set_running(self, color: chess.Color) -> None:
         """The arbiter starts ``color``'s side (after setting a position back)."""
@@ -116,10 +138,11 @@ class Clock:
         return {chess.COLOR_NAMES[c]: format_duration(self.remaining[c]) for c in (chess.WHITE, chess.BLACK)}
 
     def _period(self, color: chess.Color) -> Period:
+        """The period the player's next move belongs to."""
         assert self.control is not None
         done = self.presses[color]
         for period in self.control.periods:
-            if period.moves is None or done <= period.moves:
+            if period.moves is None or done < period.moves:
                 return period
             done -= period.moves
         return self.control.periods[-1]

@@ -12,7 +12,9 @@ from typing import Any, Literal
 
 import chess
 
-from arbiter import claims, clockpress, texts
+from arbiter import claims, clockpress, illegal, texts
+from arbiter.illegal import IllegalMove
+from arbiter.laws import rulesets
 from arbiter.clock import Clock
 from arbiter.errors import InvalidEventError
 from arbiter.events import (
@@ -53,8 +55,10 @@ class Referee:
         self.written: dict[chess.Color, str | None] = {chess.WHITE: None, chess.BLACK: None}
         #: Squares whose pieces a player moved while not having the move (7.4.1).
         self.displaced: dict[chess.Color, set[chess.Square]] = {}
-        #: The last completed illegal move nobody has acted on: (offender, article, text).
-        self.unclaimed_illegal: tuple[chess.Color, str, str] | None = None
+        #: Completed illegal moves nobody has acted on yet, oldest first (7.5, A.5.2).
+        self.open_illegal: list[IllegalMove] = []
+        #: Completed illegal moves penalised so far, per player (7.5.5).
+        self.strikes: dict[chess.Color, int] = {chess.WHITE: 0, chess.BLACK: 0}
         self._index = 0
         self.was_paused = False
 
@@ -90,9 +94,10 @@ class Referee:
         self._index = index
         first = len(self.rulings)
         if event.at is not None:
-            self.clock.advance(event.at)
+            for color, instant in self.clock.advance(event.at):
+                self._flag_fell(color, instant)
         if self.result != "*":
-            return []
+            return self.rulings[first:]
         self.was_paused, self.clock.paused = self.clock.paused, False
         handler = _HANDLERS[type(event.action)]
         handler(self, event.actor, event.action, self.table.hand_of(event.actor, event.hand))
@@ -118,6 +123,15 @@ class Referee:
     def reinstated(self, article: str) -> None:
         """Say that the position was set back (to the one now held)."""
         self.rule("reinstated", article, texts.reinstated(self.position.board), fen=self.position.fen())
+
+    def _flag_fell(self, color: chess.Color, instant: float) -> None:
+        """A flag fell (between two events, at ``instant``): the watching arbiter calls it at
+        once (6.8, A.5.5); otherwise it counts only when the opponent claims it."""
+        if self.result != "*" or not self.watching:
+            return
+        supervision = rulesets()[self.settings.ruleset]["supervision"][self.settings.supervision]
+        if supervision["flag_called_by_arbiter"]:
+            self.lose(color, "timeout", "6.9", texts.flag_fell_at(color, instant))
 
     def breach_seen(self, color: chess.Color, article: str, text: str) -> None:
         """A breach with no remedy on the board (4.2.1, 6.2.3): ruled when the arbiter watches."""
@@ -376,6 +390,8 @@ class Referee:
             self.table.restore(move_stands=True)
         if announce:
             self.rule("made", "4.7", texts.made(color, san), player=chess.COLOR_NAMES[color], move=move.uci(), san=san)
+            illegal.opponent_moved(self, color)
+            self.written[color] = None
         if earlier is not None:
             self.complete(color, earlier, "6.2.1.2")
         if len(hands) > 1 and self.watching and announce:
@@ -426,14 +442,15 @@ class Referee:
         if self.table.state != "ended":
             self.table.end()
 
-    def lose(self, loser: chess.Color, reason: str, article: str) -> None:
+    def lose(self, loser: chess.Color, reason: str, article: str, note: str = "") -> None:
         """``loser`` loses, unless the opponent cannot mate by any series of legal moves: a draw
-        (5.1.2, 6.9, 7.5.5)."""
+        (5.1.2, 6.9, 7.5.5). ``note`` says what happened, for the ruling's text."""
         cannot, why = cannot_mate(self.position.board, not loser)
+        prefix = f"{note}; " if note else ""
         if cannot:
-            self.end("1/2-1/2", reason, article, f"{texts.player(not loser)} cannot mate: {why}")
+            self.end("1/2-1/2", reason, article, f"{prefix}{texts.player(not loser)} cannot mate: {why}")
         else:
-            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article)
+            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article, note)
 
 
 _HANDLERS: dict[type, Callable[[Referee, chess.Color, Any, Hand], None]] = {

@@ -114,10 +114,13 @@ class Scenario:
     def new_referee(self) -> Referee:
         """A fresh game at the scenario's start."""
         position = Position(self.start.board)
+        board = position.board
+        done = board.fullmove_number - 1
         clock = Clock(
             running=position.turn,
             remaining=dict(self.start_clock) if self.start_clock is not None else None,
             control=self.control,
+            presses={chess.WHITE: done + (board.turn == chess.BLACK), chess.BLACK: done},
         )
         return Referee(position, self.settings, clock)
 

@@ -99,6 +99,23 @@ def illegal(color: chess.Color, article: str) -> str:
     }[article]
 
 
+def increment_back(color: chess.Color, seconds: float) -> str:
+    return f"The increment of {seconds:g} seconds that the illegal press gave {player(color)} is taken back."
+
+
+def penalty_time(color: chess.Color, seconds: float) -> str:
+    return f"{player(color)} is given {seconds:g} seconds more."
+
+
+def no_illegal_move(color: chess.Color) -> str:
+    return f"{player(color)}'s claim is rejected: the opponent has no completed illegal move to correct."
+
+
+def illegal_move_stands(color: chess.Color) -> str:
+    return (f"{player(color)} has made his own move since the illegal move: it can no longer be corrected "
+            "and stands.")
+
+
 def replaced(move: chess.Move) -> str:
     return f"The pawn on {chess.square_name(move.to_square)} is replaced by a queen; the move stands."
 
@@ -110,6 +127,35 @@ def reinstated(board: chess.Board) -> str:
 def result(result: str, reason: str, why: str = "") -> str:
     text = f"The game is over: {result} ({reason.replace('-', ' ')})."
     return f"{text} {why[0].upper()}{why[1:]}." if why else text
+
+
+def flag_not_fallen(color: chess.Color) -> str:
+    return f"{player(color)}'s claim is rejected: the opponent's flag has not fallen."
+
+
+def flag_fell_at(color: chess.Color, instant: float) -> str:
+    whole = int(instant)
+    return f"{player(color)}'s flag fell at {whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
+
+
+def claim_not_on_move(color: chess.Color) -> str:
+    return f"{player(color)} may claim a draw only when having the move, before making it."
+
+
+def claim_after_touch(color: chess.Color) -> str:
+    return f"{player(color)} touched a piece on this move and lost the right to claim a draw on it."
+
+
+def draw_claim_correct(color: chess.Color, kind: str) -> str:
+    what = ("the same position appears for the third time" if kind == "threefold"
+            else "fifty moves each have passed without a pawn move or a capture")
+    return f"{player(color)}'s claim is correct: {what}."
+
+
+def draw_claim_incorrect(color: chess.Color, kind: str) -> str:
+    what = ("the position does not appear for the third time" if kind == "threefold"
+            else "there have not been fifty moves each without a pawn move or a capture")
+    return f"{player(color)}'s claim is incorrect: {what}; the game goes on."
 
 
 def claim_upheld(color: chess.Color) -> str:

@@ -57,7 +57,16 @@ class Released:
     move: chess.Move
 
 
-Fact = Touch | KingReleased | PiecePut | Released
+@dataclass(frozen=True)
+class Declared:
+    """``move`` was written and declared for a draw claim found incorrect: it must be played;
+    if it is illegal, another move of the same piece (9.5.3, Manual)."""
+
+    move: chess.Move
+    legal: bool
+
+
+Fact = Touch | KingReleased | PiecePut | Released | Declared
 
 
 @dataclass(frozen=True)
@@ -132,6 +141,11 @@ def obligation(board: chess.Board, facts: list[Fact]) -> Obligation:
     for fact in reversed(facts):
         if isinstance(fact, Released):
             return Obligation("play", "4.7", move=fact.move)
+        if isinstance(fact, Declared):
+            if fact.legal:
+                return Obligation("play", "9.5.3", move=fact.move)
+            if can_move(board, fact.move.from_square):
+                return Obligation("move", "9.5.3", square=fact.move.from_square)
     by_touch = _from_touches(board, touches)
     for fact in facts:
         if isinstance(fact, PiecePut) and _may_promote(board, by_touch, fact):

@@ -39,3 +39,22 @@ def test_clock_runs_one_side_and_adds_increment() -> None:
     clock.paused = True
     clock.advance(100)
     assert clock.remaining[chess.BLACK] == 55.0
+
+
+def test_periods_add_time_after_the_move_count() -> None:
+    clock = Clock(chess.WHITE, {chess.WHITE: 100.0, chess.BLACK: 100.0}, TimeControl.parse("2/100+10:50+5"))
+    assert clock.switch(chess.WHITE) == 10  # move 1 of period 1
+    clock.switch(chess.BLACK)
+    assert clock.switch(chess.WHITE) == 10  # move 2 completes period 1: +50 for the next one
+    assert clock.remaining[chess.WHITE] == 100 + 10 + 10 + 50  # type: ignore[index]
+    clock.switch(chess.BLACK)
+    assert clock.switch(chess.WHITE) == 5  # move 3 is in period 2
+
+
+def test_flag_falls_at_the_exact_instant_between_events() -> None:
+    clock = Clock(chess.WHITE, {chess.WHITE: 30.0, chess.BLACK: 60.0}, TimeControl.parse("60"))
+    assert clock.advance(20) == []
+    assert clock.advance(45) == [(chess.WHITE, 30.0)]
+    assert clock.fallen == {chess.WHITE: 30.0}
+    assert clock.advance(50) == []  # a flag falls once
+    assert clock.reading() == {"white": "0:00:00", "black": "0:01:00"}

@@ -47,7 +47,7 @@ def test_press_without_move_called_passes_the_move() -> None:
     ref = referee(arbiter="called")
     feed(ref, "white: press")
     assert ref.clock.running == chess.BLACK and ref.position.turn == chess.BLACK
-    assert ref.unclaimed_illegal is not None and ref.unclaimed_illegal[1] == "7.5.3"
+    assert [r.article for r in ref.open_illegal] == ["7.5.3"]
     assert ref.rulings == []
 
 

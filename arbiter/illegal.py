@@ -1,0 +1,182 @@
+"""Illegal moves (7.5, A.5.2; DECISIONS 8-11): what the press made of them, who corrects them
+and until when, and the penalty.
+
+An illegal move exists once the clock is pressed after it (7.5.1). The watching arbiter corrects
+it at once; otherwise it stays open until the opponent's ``claim illegal-move``: at any time in
+standard play and under full supervision (every later move cancelled), only until the opponent
+has made his next move in rapid and blitz under partial supervision (A.5.2), after which it
+stands. The penalty (7.5.5): the offender's increment from the illegal press taken back, the
+opponent's time increased by the ruleset's number, and the second illegal move loses (a draw if
+the opponent cannot mate).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import chess
+
+from arbiter import texts
+from arbiter.laws import rulesets
+from arbiter.position import unreplaced_promotion
+from arbiter.table import Hand
+from arbiter.touch import Fact
+from arbiter.turns import Turn
+
+if TYPE_CHECKING:
+    from arbiter.referee import Referee
+
+
+@dataclass
+class IllegalMove:
+    """A completed illegal move (or an act penalised as one) and what correcting it needs."""
+
+    player: chess.Color
+    article: str
+    text: str
+    #: How many entries the game's history had just before it.
+    depth: int
+    #: The increment the illegal press added to the offender's clock.
+    increment: float
+    #: The touch-move facts of its turn, for the replacing move (7.5.1).
+    facts: list[Fact] = field(default_factory=list)
+    #: 7.5.2: the promotion to a queen that stands once the pawn is replaced.
+    promotion: chess.Move | None = None
+    #: 7.5.4: a legal move made with two hands; it stands.
+    stands: bool = False
+    #: A.5.2: the opponent has made his next move since; it can no longer be corrected.
+    passed: bool = False
+
+
+def kind_of_press(ref: Referee, color: chess.Color) -> str:
+    """Which illegal move a press with no legal move made is: 7.5.1, 7.5.2 or 7.5.3."""
+    if ref.position.is_standing_as_position() and not ref.table.holding(color):
+        return "7.5.3"
+    if unreplaced_promotion(ref.position.board, ref.position.standing) is not None:
+        return "7.5.2"
+    return "7.5.1"
+
+
+def pressed_without_move(ref: Referee, color: chess.Color, hand: Hand, increment: float) -> None:
+    """The clock was pressed with no legal move made; the press has already switched the clock."""
+    article = kind_of_press(ref, color)
+    promotion = unreplaced_promotion(ref.position.board, ref.position.standing) if article == "7.5.2" else None
+    record = IllegalMove(color, article, texts.illegal(color, article), ref.position.depth, increment,
+                         list(ref.turn.facts), promotion)
+    for held_hand, _ in ref.table.holding(color):
+        del ref.table.held[(color, held_hand)]  # what the hand still held goes back with the rest
+    if ref.watching:
+        correct(ref, record)
+        return
+    # Nobody acts (yet): play goes on from the board as it stands (DECISIONS 11).
+    if article == "7.5.3":
+        ref.position.push_null()
+    else:
+        ref.position.go_on_from_standing(not color)
+    ref.table.press(color, ref.table.last_hand[color])
+    ref.turn = Turn(not color)
+    ref.open_illegal.append(record)
+
+
+def pressed_with_two_hands(ref: Referee, color: chess.Color, increment: float) -> None:
+    """A legal move made with two hands and the clock pressed: penalised as illegal; it stands (7.5.4)."""
+    record = IllegalMove(color, "7.5.4", texts.two_hands_pressed(color), ref.position.depth, increment,
+                         stands=True)
+    if ref.watching:
+        correct(ref, record)
+    else:
+        ref.open_illegal.append(record)
+
+
+def correct(ref: Referee, record: IllegalMove) -> None:
+    """Rule on the illegal move: the position before it (or the move that stands), the penalty."""
+    offender = record.player
+    ref.violation(offender, record.article, record.text)
+    if not record.stands:
+        ref.position.pop_to(record.depth)
+        ref.table.restore()
+        ref.pending[offender] = None
+        if record.promotion is not None:
+            _replace_pawn(ref, record)
+        else:
+            ref.turn = Turn(offender, list(record.facts))
+            ref.clock.set_running(offender)
+            ref.clock.paused = True  # the arbiter stops the clock to set things right
+            if record.article == "7.5.1":
+                ref.reinstated("7.5.1")
+            ref.update_obligation(always=record.article == "7.5.1")
+    penalise(ref, record)
+
+
+def _replace_pawn(ref: Referee, record: IllegalMove) -> None:
+    """7.5.2: the arbiter puts a queen where the pawn stands; the move stands, completed."""
+    move = record.promotion
+    assert move is not None
+    offender = record.player
+    ref.rule("replaced", "7.5.2", texts.replaced(move), square=chess.square_name(move.to_square), piece="Q")
+    ref.turn = Turn(offender, list(record.facts))
+    ref.stand(offender, move, announce=False)
+    pending = ref.pending[offender]
+    if pending is not None:
+        ref.complete(offender, pending, "6.2.1")
+        ref.pending[offender] = None
+    if ref.result == "*":
+        ref.table.press(offender, ref.table.last_hand[offender])
+        ref.turn = Turn(not offender)
+        ref.clock.set_running(not offender)
+
+
+def penalise(ref: Referee, record: IllegalMove) -> None:
+    """7.5.5: the increment of the illegal press back, the opponent's extra time, the strike."""
+    offender = record.player
+    numbers = rulesets()[ref.settings.ruleset]
+    if ref.result != "*":
+        return
+    if record.increment:
+        ref.clock.add(offender, -record.increment)
+        ref.rule("time", "7.5.5", texts.increment_back(offender, record.increment),
+                 player=chess.COLOR_NAMES[offender], seconds=-record.increment)
+    ref.strikes[offender] += 1
+    if ref.strikes[offender] >= numbers["strikes_to_lose"]:
+        ref.lose(offender, "illegal-moves", "7.5.5")
+        return
+    seconds = numbers["illegal_move_penalty"]
+    ref.clock.add(not offender, seconds)
+    ref.rule("time", numbers["penalty_article"], texts.penalty_time(not offender, seconds),
+             player=chess.COLOR_NAMES[not offender], seconds=seconds)
+
+
+def is_correctable(ref: Referee, record: IllegalMove) -> bool:
+    """Whether the illegal move may still be corrected: any time in standard play and under full
+    supervision; in rapid and blitz otherwise, only before the opponent's next move (A.5.2)."""
+    supervision = rulesets()[ref.settings.ruleset]["supervision"][ref.settings.supervision]
+    return supervision["correction"] == "any-time" or not record.passed
+
+
+def claim(ref: Referee, claimant: chess.Color) -> None:
+    """``claim illegal-move``: upheld (and corrected), forfeited (A.5.2: too late) or rejected."""
+    name = chess.COLOR_NAMES[claimant]
+    record = next((r for r in reversed(ref.open_illegal) if r.player != claimant), None)
+    if record is None:
+        ref.rule("claim", "7.5.1", texts.no_illegal_move(claimant), claimant=name, claim="illegal-move",
+                 verdict="rejected")
+        return
+    if not is_correctable(ref, record):
+        ref.rule("claim", "A.5.2", texts.illegal_move_stands(claimant), claimant=name, claim="illegal-move",
+                 verdict="forfeited")
+        ref.open_illegal.remove(record)
+        return
+    ref.rule("claim", record.article, texts.claim_upheld(claimant), claimant=name, claim="illegal-move",
+             verdict="upheld")
+    ref.open_illegal = [r for r in ref.open_illegal if r.depth < record.depth or r is record]
+    ref.open_illegal.remove(record)
+    correct(ref, record)
+
+
+def opponent_moved(ref: Referee, color: chess.Color) -> None:
+    """``color`` made a move: the opponent's open illegal moves can no longer be corrected in
+    rapid and blitz under partial supervision (A.5.2)."""
+    for record in ref.open_illegal:
+        if record.player != color:
+            record.passed = True
