@@ -292,6 +292,16 @@ class Position:
         #: How many times each position (by :func:`position_key`) has occurred.
         self.occurrences: dict[Hashable, int] = {self._keys[0]: 1}
 
+    def copy(self) -> Position:
+        """An independent copy: the position, its history and its counts, the pieces standing."""
+        twin = Position.__new__(Position)
+        twin.board = self.board.copy()
+        twin.standing = self.standing.copy()
+        twin._history = list(self._history)
+        twin._keys = list(self._keys)
+        twin.occurrences = dict(self.occurrences)
+        return twin
+
     @classmethod
     def from_start(cls, fen: str | None, moves: list[str]) -> Position:
         """The position after ``moves`` (SAN or UCI) from ``fen`` (default: the initial position).

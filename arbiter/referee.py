@@ -369,7 +369,7 @@ class Referee:
         """The breaching move is taken back; for a released piece, its move stands (DECISIONS 4)."""
         self.breach = Breach(color, ob.article or "4.3", list(self.turn.facts), remedied=True)
         self.clock.paused = True
-        if ob.must == "play" and ob.move is not None:
+        if ob.must == "play" and ob.article == "4.7" and ob.move is not None:
             self.table.restore()
             self.stand(color, ob.move, announce=False)
             self.reinstated("4.7")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Kind = Literal[
     "obligation", "made", "completed", "violation", "claim", "reinstated", "time", "replaced",
@@ -34,9 +34,15 @@ class RulingFields(BaseModel):
     claim: str | None = None
     verdict: Literal["upheld", "rejected", "forfeited", "invalid"] | None = None
     fen: str | None = None
-    seconds: float | None = None
+    seconds: int | float | None = None
     result: Literal["1-0", "0-1", "1/2-1/2", "*"] | None = None
     reason: str | None = None
+
+    @field_validator("seconds")
+    @classmethod
+    def _whole_seconds(cls, value: float | None) -> int | float | None:
+        """Whole seconds are written as integers (``120``, not ``120.0``)."""
+        return int(value) if value is not None and float(value).is_integer() else value
 
     def as_dict(self) -> dict[str, Any]:
         """The fields that are set, as the JSON output writes them."""

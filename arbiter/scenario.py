@@ -113,7 +113,7 @@ class Scenario:
 
     def new_referee(self) -> Referee:
         """A fresh game at the scenario's start."""
-        position = Position(self.start.board)
+        position = self.start.copy()
         board = position.board
         done = board.fullmove_number - 1
         clock = Clock(

@@ -25,6 +25,9 @@ def piece_on(board: chess.BaseBoard, square: chess.Square) -> str:
 
 def obligation(board: chess.Board, color: chess.Color, ob: Obligation) -> str:
     who = player(color)
+    if ob.must == "move" and ob.article == "9.5.3" and ob.square is not None:
+        return (f"{who}'s draw claim was incorrect and the written move is illegal: "
+                f"another move of {piece_on(board, ob.square)} must be made.")
     if ob.must == "move" and ob.square is not None:
         text = f"{who} touched {piece_on(board, ob.square)} and must move it"
         if ob.barred_side:
@@ -40,6 +43,8 @@ def obligation(board: chess.Board, color: chess.Color, ob: Obligation) -> str:
     if ob.must == "promote" and ob.piece is not None and ob.square is not None:
         return (f"The {_PIECE_NAMES[ob.piece]} has touched {chess.square_name(ob.square)}: "
                 f"{who} must promote to it.")
+    if ob.must == "play" and ob.move is not None and ob.article == "9.5.3":
+        return f"{who}'s draw claim was incorrect: the move written for it, {board.san(ob.move)}, must be played."
     if ob.must == "play" and ob.move is not None:
         return f"{who} released a piece as a legal move: {ob.move.uci()} stands and may not be changed."
     if ob.article == "4.5":
