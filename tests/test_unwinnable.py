@@ -1,0 +1,91 @@
+"""Can a side still mate? Known answers from the literature of dead and unwinnable positions."""
+
+from __future__ import annotations
+
+import chess
+import pytest
+
+from arbiter.unwinnable import can_checkmate, cannot_mate, is_dead, is_locked_pawn_wall
+
+W, B = chess.WHITE, chess.BLACK
+
+#: (FEN, side that would mate, answer, what the literature says)
+KNOWN: list[tuple[str, chess.Color, str, str]] = [
+    ("8/8/8/3k4/8/2n5/4N3/4K3 w - - 0 1", W, "can", "K+N v K+N: the defender's knight blocks its king"),
+    ("8/8/8/3k4/8/2n5/4N3/4K3 b - - 0 1", B, "can", "K+N v K+N, the other side"),
+    ("8/8/8/3k4/8/2r5/4N3/4K3 w - - 0 1", W, "can", "K+N v K+R: the rook blocks its own king"),
+    ("8/8/8/3k4/8/2b5/4B3/4K3 w - - 0 1", W, "can", "bishops of opposite colours"),
+    ("8/8/8/3k4/8/2b5/4B3/4K3 b - - 0 1", B, "can", "bishops of opposite colours, the other side"),
+    ("8/8/8/3k4/8/2n5/4B3/4K3 w - - 0 1", W, "can", "K+B v K+N"),
+    ("8/8/8/3k4/8/2b5/4N3/4K3 w - - 0 1", W, "can", "K+N v K+B"),
+    ("8/8/8/3k4/8/2r5/4Q3/4K3 w - - 0 1", W, "can", "K+Q v K+R"),
+    ("8/8/8/3k4/8/8/2BR4/4K3 w - - 0 1", W, "can", "K+R+B v K"),
+    (chess.STARTING_FEN, W, "can", "the initial position, White"),
+    (chess.STARTING_FEN, B, "can", "the initial position, Black"),
+    ("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", B, "can", "an opening, Black mates"),
+    ("8/8/8/3k4/8/8/3NN3/4K3 w - - 0 1", W, "can", "K+N+N v K: only with help, but possible"),
+    ("8/8/8/3k4/8/8/3R4/4K3 w - - 0 1", W, "can", "K+R v K"),
+    ("8/8/8/3k4/8/8/3Q4/4K3 w - - 0 1", W, "can", "K+Q v K"),
+    ("8/8/8/3k4/3p4/8/3B4/4K3 w - - 0 1", W, "can", "K+B v K+P: the pawn (or its promoted piece) blocks"),
+    ("8/8/8/3k4/8/1p6/8/1N2K3 w - - 0 1", W, "can", "K+N v K+P, the pawn's promotion gives the blocker"),
+    ("8/8/8/3k4/8/8/3P4/4K3 w - - 0 1", W, "can", "K+P v K: promotion"),
+    ("8/8/8/3k4/3p4/8/3P4/4K3 b - - 0 1", B, "can", "K+P v K+P"),
+    ("k7/P7/K7/8/8/8/8/8 w - - 0 1", W, "can", "a rook's pawn that can still promote"),
+    ("8/8/8/3k4/8/2q5/4Q3/4K3 w - - 0 1", W, "can", "K+Q v K+Q"),
+    ("8/8/8/3k4/8/2r5/4R3/4K3 b - - 0 1", B, "can", "K+R v K+R"),
+    ("8/8/8/3k4/8/8/2BN4/4K3 w - - 0 1", W, "can", "K+B+N v K"),
+    ("8/8/8/3k4/8/8/2BB4/4K3 w - - 0 1", W, "can", "K+B+B v K, bishops of both colours"),
+    ("8/8/8/3k4/8/8/8/4K3 w - - 0 1", W, "cannot", "K v K"),
+    ("8/8/8/3k4/8/8/3B4/4K3 w - - 0 1", W, "cannot", "K+B v K"),
+    ("8/8/8/3k4/8/8/3N4/4K3 b - - 0 1", W, "cannot", "K+N v K"),
+    ("8/8/8/3k4/8/8/3N4/4K3 w - - 0 1", B, "cannot", "a lone king against K+N"),
+    ("8/8/8/3k4/8/2q5/8/4K3 w - - 0 1", W, "cannot", "a lone king cannot mate a queen"),
+    ("8/8/8/3kb3/8/8/3B4/4K3 w - - 0 1", W, "cannot", "bishops of the same colour only"),
+    ("8/8/8/3k4/8/8/B1B5/4K3 w - - 0 1", W, "cannot", "two bishops on squares of one colour"),
+    ("kb6/pp6/8/8/8/8/8/K7 w - - 0 1", W, "cannot", "a lone king against a fortress"),
+    ("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1", W, "cannot", "a locked pawn chain, kings only"),
+    ("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 b - - 0 1", B, "cannot", "the same chain, Black"),
+    ("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K2B w - - 0 1", W, "cannot",
+     "a locked chain and a bishop that can never attack anything"),
+    ("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K2B w - - 0 1", B, "cannot", "the same, Black"),
+    ("6k1/5pPp/5P1P/8/8/8/8/6K1 w - - 0 1", W, "cannot",
+     "every line is forced into stalemate: the boxed king can never be mated"),
+    ("k7/P7/1K6/8/8/8/8/8 b - - 0 1", W, "cannot", "stalemate already on the board"),
+    ("7k/7P/6K1/8/8/8/8/8 b - - 0 1", W, "cannot", "stalemate with the rook's pawn"),
+    ("8/8/8/8/8/k7/p7/K7 w - - 0 1", B, "cannot", "White is stalemated at once"),
+]
+
+
+@pytest.mark.parametrize(("fen", "color", "answer", "why"), KNOWN, ids=[k[3] for k in KNOWN])
+def test_known_positions(fen: str, color: chess.Color, answer: str, why: str) -> None:
+    verdict = can_checkmate(chess.Board(fen), color)
+    assert verdict.answer == answer, verdict.reason
+    if answer == "can" and verdict.line:
+        board = chess.Board(fen)
+        for move in verdict.line:
+            assert board.is_legal(move)
+            board.push(move)
+        assert board.is_checkmate() and board.turn != color  # the line really mates
+
+
+def test_at_least_forty_known_positions() -> None:
+    assert len(KNOWN) >= 40
+
+
+def test_locked_wall_needs_every_file_locked() -> None:
+    assert is_locked_pawn_wall(chess.Board("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1"))
+    assert not is_locked_pawn_wall(chess.Board("8/4k3/8/p1p1p3/P1P1P3/8/4K3/8 w - - 0 1"))
+    assert not is_locked_pawn_wall(chess.Board(chess.STARTING_FEN))
+
+
+def test_dead_position_quick_test() -> None:
+    assert is_dead(chess.Board("8/8/8/3k4/8/8/3N4/4K3 w - - 0 1"))
+    assert not is_dead(chess.Board("8/8/8/3k4/8/2n5/4N3/4K3 w - - 0 1"))
+
+
+def test_undetermined_falls_back_to_material_and_says_so() -> None:
+    board = chess.Board("8/8/8/3k4/3p4/8/3B4/4K3 w - - 0 1")
+    verdict = can_checkmate(board, W, node_bound=10)
+    assert verdict.answer == "undetermined"
+    cannot, why = cannot_mate(board, W, node_bound=10)
+    assert cannot is False and "bound" in why
