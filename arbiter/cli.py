@@ -108,6 +108,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
               render.board(referee.position.standing), f"  {render.status(referee)}", ""]
     shown_board = referee.position.standing.board_fen()
     for index, event in enumerate(scenario.events):
+        over = referee.result != "*"
         try:
             given = referee.apply(event, index)
         except ArbiterError as err:
@@ -118,6 +119,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
         at = f"  at {event.at:g}s" if event.at is not None else ""
         at += f"  ({event.hand} hand)" if event.hand else ""
         lines.append(f"[{index}] {event.describe()}{at}" + (f"  ({event.note})" if event.note else ""))
+        if over:
+            lines.append("  the game is over: this has no effect")
         if referee.position.standing.board_fen() != shown_board:
             shown_board = referee.position.standing.board_fen()
             lines.append(render.board(referee.position.standing))
@@ -130,7 +133,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
                 lines.append(render.article_text(item.article, indent="        "))
         lines.append("")
         steps.append({"event": index, "action": event.describe(), "rulings": [r.as_dict() for r in given],
-                      "state": referee.table.state, "final": final_state(referee)})
+                      "state": referee.table.state, "effect": not over, "final": final_state(referee)})
     if args.format == "json":
         json.dump({"file": scenario.path, "title": scenario.spec.title, "events": steps,
                    "final": final_state(referee)}, sys.stdout, indent=1, ensure_ascii=False)

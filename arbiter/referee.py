@@ -93,7 +93,7 @@ class Referee:
         """
         self._index = index
         first = len(self.rulings)
-        if event.at is not None:
+        if event.at is not None and self.result == "*":  # the clocks stop when the game ends
             for color, instant in self.clock.advance(event.at):
                 self._flag_fell(color, instant)
         if self.result != "*":

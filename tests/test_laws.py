@@ -48,7 +48,10 @@ def test_article_lookup_and_children() -> None:
 
 @pytest.mark.parametrize(("control", "ruleset"), [
     ("5400+30", "standard"), ("40/5400+30:1800+30", "standard"), ("900+10", "rapid"),
-    ("1500", "rapid"), ("600", "blitz"), ("180+2", "blitz"), ("3600", "standard"), ("300", "blitz"),
+    ("1500", "rapid"), ("180+2", "blitz"), ("300", "blitz"),
+    # the borders of A.1 and B.1: 10 minutes is blitz, 60 minutes is standard; base + 60 x increment
+    ("600", "blitz"), ("601", "rapid"), ("540+1", "blitz"), ("541+1", "rapid"), ("300+5", "blitz"),
+    ("3599", "rapid"), ("3600", "standard"), ("2940+10", "rapid"), ("3000+10", "standard"),
 ])
 def test_ruleset_from_time_control(control: str, ruleset: str) -> None:
     assert laws.ruleset_for(TimeControl.parse(control)) == ruleset
