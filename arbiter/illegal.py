@@ -94,9 +94,11 @@ def correct(ref: Referee, record: IllegalMove) -> None:
     offender = record.player
     ref.violation(offender, record.article, record.text)
     if not record.stands:
-        ref.position.pop_to(record.depth)
+        ref.position.pop_to(record.depth)  # every later move is cancelled (7.5.1)
+        ref.table.touched = bool(record.facts)
         ref.table.restore()
-        ref.pending[offender] = None
+        ref.pending = {chess.WHITE: None, chess.BLACK: None}
+        ref.breach = None
         if record.promotion is not None:
             _replace_pawn(ref, record)
         else:

@@ -6,6 +6,7 @@ import chess
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from arbiter.clock import Clock, TimeControl
 from arbiter.errors import ArbiterError
 from arbiter.events import Event, parse_action
 from arbiter.position import Position
@@ -184,6 +185,10 @@ def _plausible_action(data: st.DataObject, ref: Referee) -> str:
         st.builds(lambda a, b: f"move {a} {b}" if a != b else "press", square, anywhere),
         st.builds(lambda p, s: f"put {p} {s}", st.sampled_from("QRBN"), anywhere),
         st.just("press"), st.just("claim touch-move"), st.just("release"),
+        st.just("claim illegal-move"), st.just("claim flag"), st.just("offer draw"), st.just("accept draw"),
+        st.just("decline draw"), st.builds(lambda m: f"write {m}", st.sampled_from(legal)),
+        st.builds(lambda k, m: f"claim {k} {m}" if m else f"claim {k}", st.sampled_from(["threefold", "fifty"]),
+                  st.sampled_from([*legal, None])),
     ]
     if held:
         choices += [st.builds(lambda s: f"drop {s}", anywhere), st.builds(lambda s: f"place {s}", anywhere)] * 3
@@ -191,16 +196,21 @@ def _plausible_action(data: st.DataObject, ref: Referee) -> str:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data(), STARTS, st.sampled_from(["watching", "called"]), st.integers(min_value=1, max_value=60))
+@given(st.data(), STARTS, st.sampled_from(["watching", "called"]), st.sampled_from(["standard", "rapid", "blitz"]),
+       st.sampled_from(["full", "partial"]), st.integers(min_value=1, max_value=60))
 def test_plausible_event_streams_raise_only_input_errors(data: st.DataObject, fen: str | None, mode: str,
-                                                          length: int) -> None:
-    ref = Referee(Position.from_start(fen, []), Settings(arbiter=mode))  # type: ignore[arg-type]
+                                                          ruleset: str, supervision: str, length: int) -> None:
+    clock = Clock(chess.WHITE if fen is None or " w " in fen else chess.BLACK,
+                  {chess.WHITE: 60.0, chess.BLACK: 60.0}, TimeControl.parse("60+1"))
+    ref = Referee(Position.from_start(fen, []), Settings(mode, ruleset, supervision), clock)  # type: ignore[arg-type]
+    now = 0.0
     for index in range(length):
         actor = data.draw(st.sampled_from([ref.position.turn, ref.position.turn, not ref.position.turn]))
         action = _plausible_action(data, ref)
         hand = data.draw(st.sampled_from([None, None, "left", "right"]))
+        now += data.draw(st.sampled_from([0.0, 0.5, 3.0, 20.0]))
         try:
-            ref.apply(Event(actor, parse_action(action), action, None, hand, None, None), index)  # type: ignore[arg-type]
+            ref.apply(Event(actor, parse_action(action), action, now, hand, None, None), index)  # type: ignore[arg-type]
         except ArbiterError:
             continue
         # Every ruling cites an article and the position is one python-chess can print.
