@@ -16,6 +16,7 @@ from typing import Any
 from arbiter import laws, render
 from arbiter.errors import ArbiterError, ScenarioError, UnknownArticleError
 from arbiter.scenario import Outcome, final_state, load, run
+from arbiter.validate import validate
 
 
 def _files(paths: Sequence[str]) -> Iterator[Path | ScenarioError]:
@@ -67,7 +68,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         failures = [str(outcome.error)] if outcome.error else outcome.failures
         reports.append({
             "file": name,
-            "title": outcome.scenario.spec.title,
+            "title": outcome.scenario.spec.name,
             "status": status,
             "rulings": [r.as_dict() for r in outcome.referee.rulings],
             "final": final_state(outcome.referee),
@@ -77,7 +78,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             if status == "invalid":
                 print(f"INVALID {outcome.error}", file=sys.stderr)
             else:
-                print(f"{status.upper():7} {name}  {outcome.scenario.spec.title}")
+                print(f"{status.upper():7} {name}  {outcome.scenario.spec.name}")
                 for failure in failures:
                     print(f"        - {failure}")
     if args.format == "json":
@@ -100,7 +101,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
         return 2
     referee = scenario.new_referee()
     steps: list[dict[str, Any]] = []
-    lines = [f"{scenario.spec.title}  ({scenario.path})"]
+    lines = [f"{scenario.spec.name}  ({scenario.path})"]
     if scenario.spec.source:
         lines.append(f"Source: {scenario.spec.source}")
     settings = scenario.settings
@@ -135,12 +136,47 @@ def cmd_explain(args: argparse.Namespace) -> int:
         steps.append({"event": index, "action": event.describe(), "rulings": [r.as_dict() for r in given],
                       "state": referee.table.state, "effect": not over, "final": final_state(referee)})
     if args.format == "json":
-        json.dump({"file": scenario.path, "title": scenario.spec.title, "events": steps,
+        json.dump({"file": scenario.path, "title": scenario.spec.name, "events": steps,
                    "final": final_state(referee)}, sys.stdout, indent=1, ensure_ascii=False)
         print()
     else:
         print("\n".join(lines).rstrip())
     return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    counts = {"consistent": 0, "inconsistent": 0, "invalid": 0}
+    reports: list[dict[str, Any]] = []
+    for item in _files(args.paths):
+        name = str(item.path if isinstance(item, ScenarioError) else item)
+        try:
+            result = item if isinstance(item, ScenarioError) else validate(load(item))
+        except ScenarioError as err:
+            result = err
+        if isinstance(result, ScenarioError) or result.error is not None:
+            error = result if isinstance(result, ScenarioError) else result.error
+            counts["invalid"] += 1
+            reports.append({"file": name, "verdict": "invalid", "differences": [], "rulings": [],
+                            "error": str(error)})
+            if args.format == "text":
+                print(f"INVALID {error}", file=sys.stderr)
+            continue
+        counts[result.verdict] += 1
+        reports.append({"file": name, "verdict": result.verdict,
+                        "differences": [d.as_dict() for d in result.differences],
+                        "rulings": [r.as_dict() for r in result.rulings]})
+        if args.format == "text":
+            print(f"{result.verdict.upper():12} {name}")
+            for difference in result.differences:
+                print(f"             - {difference.text}")
+    if args.format == "json":
+        json.dump({**counts, "reports": reports}, sys.stdout, indent=1, ensure_ascii=False)
+        print()
+    else:
+        print(f"{counts['consistent']} consistent, {counts['inconsistent']} inconsistent, {counts['invalid']} invalid")
+    if counts["invalid"]:
+        return 2
+    return 1 if counts["inconsistent"] else 0
 
 
 def cmd_laws(args: argparse.Namespace) -> int:
@@ -173,6 +209,9 @@ def _parser() -> argparse.ArgumentParser:
     explain = add("explain", "narrate a scenario event by event")
     explain.add_argument("file", metavar="FILE")
     explain.set_defaults(func=cmd_explain)
+    validate_cmd = add("validate", "check incident reports against the Laws")
+    validate_cmd.add_argument("paths", nargs="+", metavar="FILE")
+    validate_cmd.set_defaults(func=cmd_validate)
     laws_cmd = add("laws", "print the articles of the Laws the arbiter cites")
     laws_cmd.add_argument("article", nargs="?", metavar="ARTICLE")
     laws_cmd.set_defaults(func=cmd_laws)

@@ -15,6 +15,8 @@ from typing import Any, Literal
 
 import chess
 import chess.pgn
+import datetime as dt
+
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from arbiter.clock import Clock, TimeControl, TimeControlError, parse_duration
@@ -76,10 +78,37 @@ class ExpectModel(_Strict):
     clock: ClockModel | None = None
 
 
-class ScenarioFile(_Strict):
-    """A scenario file as written (FORMAT §1)."""
+class ReportModel(_Strict):
+    """Who, where, when (FORMAT §5)."""
 
-    title: str
+    event: str | None = None
+    round: str | int | float | None = None
+    board: str | int | None = None
+    date: dt.date | str | None = None
+    white: str | None = None
+    black: str | None = None
+    arbiter: str | None = None
+    account: str | None = None
+
+
+class ArbiterRulingModel(_Strict):
+    """What the tournament arbiter decided (FORMAT §5)."""
+
+    rulings: list[RulingFields] = []
+    result: Literal["1-0", "0-1", "1/2-1/2", "*"] | None = None
+    reason: str | None = None
+    fen: str | None = None
+    clock: ClockModel | None = None
+
+
+class ScenarioFile(_Strict):
+    """A scenario file (FORMAT §1) or an incident report (FORMAT §5) as written."""
+
+    title: str | None = None
+    report: ReportModel | None = None
+    ruling: ArbiterRulingModel | None = None
+    #: For the project's own example reports: the verdict the report should get.
+    expect_verdict: Literal["consistent", "inconsistent", "invalid"] | None = None
     source: str | None = None
     ruleset: Literal["standard", "rapid", "blitz"] | None = None
     supervision: Literal["full", "partial"] = "partial"
@@ -92,10 +121,18 @@ class ScenarioFile(_Strict):
 
     @field_validator("title")
     @classmethod
-    def _one_line(cls, value: str) -> str:
-        if not value.strip() or "\n" in value.strip():
+    def _one_line(cls, value: str | None) -> str | None:
+        if value is not None and (not value.strip() or "\n" in value.strip()):
             raise ValueError("the title is one non-empty line")
         return value
+
+    @property
+    def name(self) -> str:
+        """The title, or for a report without one, its event and account."""
+        if self.title:
+            return self.title
+        report = self.report or ReportModel()
+        return " - ".join(str(part) for part in (report.event, report.account) if part) or "incident report"
 
 
 @dataclass
@@ -150,6 +187,8 @@ def loads(text: str, name: str = "<scenario>", base: Path | None = None) -> Scen
         spec = ScenarioFile.model_validate(doc.data)
     except ValidationError as err:
         raise _located(name, doc, err) from None
+    if spec.title is None and spec.report is None:
+        raise ScenarioError(name, 1, "missing required key 'title'")
     events = [_event(name, doc, index, raw) for index, raw in enumerate(spec.events)]
     if spec.expect is not None and spec.expect.clock is not None:
         for color in ("white", "black"):
@@ -243,7 +282,9 @@ def split_moves(moves: str | list[str] | None) -> list[str]:
 def _start(name: str, doc: Located, spec: ScenarioFile, base: Path) -> Position:
     start = spec.start or StartModel()
     if start.pgn is not None:
-        return _start_from_pgn(name, doc.line(("start", "pgn")), start.pgn, base)
+        position, headers = _start_from_pgn(name, doc.line(("start", "pgn")), start.pgn, base)
+        _fill_from_tags(spec, headers)
+        return position
     try:
         return Position.from_start(start.fen, split_moves(start.moves))
     except InvalidPositionError as err:
@@ -251,7 +292,22 @@ def _start(name: str, doc: Located, spec: ScenarioFile, base: Path) -> Position:
         raise ScenarioError(name, doc.line(("start", key)), str(err)) from None
 
 
-def _start_from_pgn(name: str, line: int, pgn: str, base: Path) -> Position:
+_TAGS = {"Event": "event", "Round": "round", "White": "white", "Black": "black", "Date": "date"}
+
+
+def _fill_from_tags(spec: ScenarioFile, headers: chess.pgn.Headers) -> None:
+    """PGN tags fill the report's missing fields and the time control (FORMAT §5)."""
+    if spec.report is not None:
+        for tag, field_name in _TAGS.items():
+            value = headers.get(tag)
+            if value and "?" not in value and getattr(spec.report, field_name) is None:
+                setattr(spec.report, field_name, value)
+    control = headers.get("TimeControl")
+    if spec.time_control is None and control and control not in ("?", "-"):
+        spec.time_control = control
+
+
+def _start_from_pgn(name: str, line: int, pgn: str, base: Path) -> tuple[Position, chess.pgn.Headers]:
     text = pgn
     if "\n" not in pgn and not pgn.lstrip().startswith(("[", "1.")) and pgn.strip().endswith(".pgn"):
         try:
@@ -264,9 +320,10 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path) -> Position:
     if game.errors:
         raise ScenarioError(name, line, f"bad PGN: {game.errors[0]}")
     try:
-        return Position.from_start(game.board().fen(), [m.uci() for m in game.mainline_moves()])
+        position = Position.from_start(game.board().fen(), [m.uci() for m in game.mainline_moves()])
     except InvalidPositionError as err:
         raise ScenarioError(name, line, str(err)) from None
+    return position, game.headers
 
 
 def _start_clock(
