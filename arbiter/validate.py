@@ -86,7 +86,11 @@ def _same_party(listed: RulingFields, ruling: Ruling) -> bool:
 def compare(listed: list[RulingFields], given: list[Ruling]) -> list[Difference]:
     """The differences between the rulings the arbiter listed and the Laws' rulings."""
     extra = [item for item in listed if not any(item.matches(ruling) for ruling in given)]
-    missing = [r for r in given if r.kind in REMEDIES and not any(item.matches(r) for item in listed)]
+    missing: list[Ruling] = []
+    for ruling in given:  # the same remedy given twice (two reinstatements) is one difference
+        if ruling.kind in REMEDIES and not any(item.matches(ruling) for item in listed):
+            if all(_brief(ruling) != _brief(other) for other in missing):
+                missing.append(ruling)
     differences = []
     for item in extra:
         shown = item.as_dict()

@@ -1,0 +1,78 @@
+"""Incident reports: each example gets the verdict its file expects; the output and errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from arbiter.cli import main
+from arbiter.errors import ScenarioError
+from arbiter.scenario import load, loads
+from arbiter.validate import validate
+
+ROOT = Path(__file__).resolve().parent.parent
+REPORTS = sorted((ROOT / "examples" / "reports").glob("*.yaml"))
+
+
+def test_enough_examples_of_each_verdict() -> None:
+    verdicts = [load(path).spec.expect_verdict for path in REPORTS if _loads(path)]
+    assert len(REPORTS) >= 20
+    assert {"consistent", "inconsistent"} <= set(verdicts)
+
+
+def _loads(path: Path) -> bool:
+    try:
+        load(path)
+    except ScenarioError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("path", REPORTS, ids=[p.name for p in REPORTS])
+def test_report_gets_its_expected_verdict(path: Path) -> None:
+    scenario = load(path)
+    assert scenario.spec.expect_verdict is not None, "every example says which verdict it should get"
+    result = validate(scenario)
+    assert result.verdict == scenario.spec.expect_verdict, [d.text for d in result.differences]
+    if result.verdict == "inconsistent":
+        assert all(d.article and d.text for d in result.differences)
+
+
+def test_wrong_penalty_is_a_pair_with_the_article() -> None:
+    result = validate(load(ROOT / "examples" / "reports" / "illegal-move-rapid-wrong-penalty.yaml"))
+    [difference] = result.differences
+    assert difference.arbiter == {"kind": "time", "player": "black", "seconds": 120}
+    assert difference.laws == {"kind": "time", "player": "black", "seconds": 60}
+    assert difference.article == "A.3"
+
+
+def test_validate_json_and_exit_status(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "--format", "json", str(ROOT / "examples" / "reports")]) == 2
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["invalid"] == 1 and doc["consistent"] >= 10 and doc["inconsistent"] >= 8
+    entry = next(r for r in doc["reports"] if r["file"].endswith("illegal-move-rapid-wrong-penalty.yaml"))
+    assert entry["verdict"] == "inconsistent" and entry["differences"][0]["article"] == "A.3"
+    assert entry["rulings"][0]["kind"]
+    assert main(["validate", str(ROOT / "examples" / "reports" / "format-example.yaml")]) == 0
+    assert main(["validate", str(ROOT / "examples" / "reports" / "threefold-claim-wrong-penalty.yaml")]) == 1
+
+
+def test_bad_reports_are_invalid() -> None:
+    with pytest.raises(ScenarioError, match="x.yaml:1: unknown key 'colour' in report"):
+        loads("report: {colour: red}\n", "x.yaml")
+    with pytest.raises(ScenarioError, match="x.yaml:2: ruling.result"):
+        loads("report: {event: e}\nruling: {result: won}\n", "x.yaml")
+    with pytest.raises(ScenarioError, match="missing required key 'title'"):
+        loads("events: []\n", "x.yaml")
+
+
+def test_pgn_tags_fill_the_report() -> None:
+    text = ('report: {account: "a dispute"}\n'
+            'start:\n  pgn: |\n    [Event "Spring Open"]\n    [Round "4"]\n    [White "A"]\n    [Black "B"]\n'
+            '    [TimeControl "900+10"]\n\n    1. e4 e5 *\n')
+    scenario = loads(text, "x.yaml")
+    assert scenario.spec.report is not None
+    assert (scenario.spec.report.event, scenario.spec.report.round, scenario.spec.report.white) == ("Spring Open", "4", "A")
+    assert scenario.settings.ruleset == "rapid"
