@@ -73,6 +73,7 @@ def test_pgn_tags_fill_the_report() -> None:
             'start:\n  pgn: |\n    [Event "Spring Open"]\n    [Round "4"]\n    [White "A"]\n    [Black "B"]\n'
             '    [TimeControl "900+10"]\n\n    1. e4 e5 *\n')
     scenario = loads(text, "x.yaml")
-    assert scenario.spec.report is not None
-    assert (scenario.spec.report.event, scenario.spec.report.round, scenario.spec.report.white) == ("Spring Open", "4", "A")
+    report = scenario.spec.report
+    assert report is not None
+    assert (report.event, report.round, report.white) == ("Spring Open", "4", "A")
     assert scenario.settings.ruleset == "rapid"
