@@ -16,7 +16,8 @@ from typing import Any
 from arbiter import laws, render
 from arbiter.errors import ArbiterError, ScenarioError, UnknownArticleError
 from arbiter.scenario import Outcome, final_state, load, run
-from arbiter.validate import validate
+from arbiter import reportdoc
+from arbiter.validate import Validation, validate
 
 
 def _files(paths: Sequence[str]) -> Iterator[Path | ScenarioError]:
@@ -147,10 +148,17 @@ def cmd_explain(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     counts = {"consistent": 0, "inconsistent": 0, "invalid": 0}
     reports: list[dict[str, Any]] = []
+    documents: list[str] = []
+    colour = args.format == "text" and sys.stdout.isatty()
     for item in _files(args.paths):
         name = str(item.path if isinstance(item, ScenarioError) else item)
+        scenario = None
         try:
-            result = item if isinstance(item, ScenarioError) else validate(load(item))
+            if isinstance(item, ScenarioError):
+                result: Validation | ScenarioError = item
+            else:
+                scenario = load(item)
+                result = validate(scenario)
         except ScenarioError as err:
             result = err
         if isinstance(result, ScenarioError) or result.error is not None:
@@ -165,11 +173,21 @@ def cmd_validate(args: argparse.Namespace) -> int:
         reports.append({"file": name, "verdict": result.verdict,
                         "differences": [d.as_dict() for d in result.differences],
                         "rulings": [r.as_dict() for r in result.rulings]})
-        if args.format == "text":
-            print(f"{result.verdict.upper():12} {name}")
+        if args.format == "markdown" and scenario is not None:
+            if args.out is not None:
+                print(f"wrote {reportdoc.write_files(scenario, result, Path(args.out))}")
+            else:
+                documents.append(reportdoc.markdown(scenario, result))
+        elif args.format == "text":
+            word = f"{result.verdict.upper():12}"
+            if colour:
+                word = f"\033[{32 if result.verdict == 'consistent' else 31}m{word}\033[0m"
+            print(f"{word} {name}")
             for difference in result.differences:
                 print(f"             - {difference.text}")
-    if args.format == "json":
+    if args.format == "markdown":
+        print("\n---\n\n".join(documents), end="")
+    elif args.format == "json":
         json.dump({**counts, "reports": reports}, sys.stdout, indent=1, ensure_ascii=False)
         print()
     else:
@@ -198,9 +216,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="arbiter", description="An over-the-board chess arbiter simulator.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    def add(name: str, help_text: str) -> argparse.ArgumentParser:
+    def add(name: str, help_text: str, formats: tuple[str, ...] = ("text", "json")) -> argparse.ArgumentParser:
         command = sub.add_parser(name, help=help_text)
-        command.add_argument("--format", choices=("text", "json"), default="text")
+        command.add_argument("--format", choices=formats, default="text")
         return command
 
     run_cmd = add("run", "run scenario files and check their expect blocks")
@@ -209,8 +227,9 @@ def _parser() -> argparse.ArgumentParser:
     explain = add("explain", "narrate a scenario event by event")
     explain.add_argument("file", metavar="FILE")
     explain.set_defaults(func=cmd_explain)
-    validate_cmd = add("validate", "check incident reports against the Laws")
+    validate_cmd = add("validate", "check incident reports against the Laws", ("text", "json", "markdown"))
     validate_cmd.add_argument("paths", nargs="+", metavar="FILE")
+    validate_cmd.add_argument("--out", metavar="DIR", help="with --format markdown: write DIR/<report>.md and .svg")
     validate_cmd.set_defaults(func=cmd_validate)
     laws_cmd = add("laws", "print the articles of the Laws the arbiter cites")
     laws_cmd.add_argument("article", nargs="?", metavar="ARTICLE")

@@ -282,8 +282,9 @@ def split_moves(moves: str | list[str] | None) -> list[str]:
 def _start(name: str, doc: Located, spec: ScenarioFile, base: Path) -> Position:
     start = spec.start or StartModel()
     if start.pgn is not None:
-        position, headers = _start_from_pgn(name, doc.line(("start", "pgn")), start.pgn, base)
-        _fill_from_tags(spec, headers)
+        position, game = _start_from_pgn(name, doc.line(("start", "pgn")), start.pgn, base)
+        _fill_from_tags(spec, game.headers)
+        _clocks_from_comments(spec, game)
         return position
     try:
         return Position.from_start(start.fen, split_moves(start.moves))
@@ -307,7 +308,18 @@ def _fill_from_tags(spec: ScenarioFile, headers: chess.pgn.Headers) -> None:
         spec.time_control = control
 
 
-def _start_from_pgn(name: str, line: int, pgn: str, base: Path) -> tuple[Position, chess.pgn.Headers]:
+def _clocks_from_comments(spec: ScenarioFile, game: chess.pgn.Game) -> None:
+    """The last ``[%clk]`` of each side gives the clocks at the incident, unless ``clock:`` does."""
+    last: dict[chess.Color, float] = {}
+    for node in game.mainline():
+        seconds = node.clock()
+        if seconds is not None:
+            last[not node.turn()] = seconds  # the side that made the move
+    if last and spec.clock is None:
+        spec.clock = ClockModel(white=last.get(chess.WHITE), black=last.get(chess.BLACK))
+
+
+def _start_from_pgn(name: str, line: int, pgn: str, base: Path) -> tuple[Position, chess.pgn.Game]:
     text = pgn
     if "\n" not in pgn and not pgn.lstrip().startswith(("[", "1.")) and pgn.strip().endswith(".pgn"):
         try:
@@ -323,7 +335,7 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path) -> tuple[Positio
         position = Position.from_start(game.board().fen(), [m.uci() for m in game.mainline_moves()])
     except InvalidPositionError as err:
         raise ScenarioError(name, line, str(err)) from None
-    return position, game.headers
+    return position, game
 
 
 def _start_clock(

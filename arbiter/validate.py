@@ -47,21 +47,25 @@ class Validation:
     rulings: list[Ruling] = field(default_factory=list)
     error: ScenarioError | None = None
     referee: Referee | None = None
+    #: Event by event: (the event as written, its time, the clocks after it, its rulings).
+    timeline: list[tuple[str, float | None, dict[str, str] | None, list[Ruling]]] = field(default_factory=list)
 
 
 def validate(scenario: Scenario) -> Validation:
     """Replay the report and compare; an impossible event makes the report invalid."""
     referee = scenario.new_referee()
+    timeline = []
     for index, event in enumerate(scenario.events):
         try:
-            referee.apply(event, index)
+            given = referee.apply(event, index)
         except ArbiterError as err:
             error = ScenarioError(scenario.path, event.line, f"event {index} ({event.describe()}): {err}")
             return Validation("invalid", error=error, rulings=referee.rulings, referee=referee)
+        timeline.append((event.describe(), event.at, referee.clock.reading(), given))
     ruling = scenario.spec.ruling or ArbiterRulingModel()
     differences = compare(ruling.rulings, referee.rulings) + _final(ruling, referee)
     verdict: Verdict = "inconsistent" if differences else "consistent"
-    return Validation(verdict, differences, referee.rulings, referee=referee)
+    return Validation(verdict, differences, referee.rulings, referee=referee, timeline=timeline)
 
 
 def _shown(fields: dict[str, Any]) -> str:

@@ -77,3 +77,23 @@ def test_pgn_tags_fill_the_report() -> None:
     assert report is not None
     assert (report.event, report.round, report.white) == ("Spring Open", "4", "A")
     assert scenario.settings.ruleset == "rapid"
+
+
+def test_clk_comments_give_the_clocks_at_the_incident() -> None:
+    text = ('title: t\ntime_control: 300+2\nstart:\n  pgn: "1. e4 { [%clk 0:04:58] } e5 { [%clk 0:04:50] } '
+            '2. Nf3 { [%clk 0:04:40] } *"\nexpect: {clock: {white: "0:04:40", black: "0:04:50"}}\n')
+    from arbiter.scenario import run
+
+    assert run(loads(text, "x.yaml")).status == "passed"
+
+
+def test_markdown_document_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = ROOT / "examples" / "reports" / "illegal-move-rapid-wrong-penalty.yaml"
+    assert main(["validate", "--format", "markdown", str(path)]) == 1
+    text = capsys.readouterr().out
+    for part in ("# Incident report", "| Event | Rapid open |", "## Account", "## The position before the incident",
+                 "## What happened", "**inconsistent**", "**A.3 Penalties in rapid and blitz.**"):
+        assert part in text
+    assert main(["validate", "--format", "markdown", "--out", str(tmp_path), str(path)]) == 1
+    assert (tmp_path / "illegal-move-rapid-wrong-penalty.md").read_text().count("![The position]") == 1
+    assert (tmp_path / "illegal-move-rapid-wrong-penalty.svg").read_text().startswith("<svg")

@@ -1,0 +1,67 @@
+"""The incident report as a Markdown document an arbiter can attach to the tournament report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import chess
+import chess.svg
+
+from arbiter import laws, render
+from arbiter.clock import format_duration
+from arbiter.errors import UnknownArticleError
+from arbiter.scenario import Scenario
+from arbiter.validate import Validation
+
+
+def markdown(scenario: Scenario, result: Validation, svg: str | None = None) -> str:
+    """The document: header, account, the position before the incident, the timeline, the
+    verdict with each difference, and the text of every article cited."""
+    spec = scenario.spec
+    report = spec.report
+    lines = [f"# Incident report: {spec.name}", ""]
+    if report is not None:
+        rows = [("Event", report.event), ("Round", report.round), ("Board", report.board),
+                ("White", report.white), ("Black", report.black), ("Arbiter", report.arbiter), ("Date", report.date)]
+        lines += ["| | |", "|---|---|", *[f"| {key} | {value} |" for key, value in rows if value is not None], ""]
+        if report.account:
+            lines += ["## Account", "", str(report.account).strip(), ""]
+    settings = scenario.settings
+    control = scenario.control.text if scenario.control else "none"
+    lines += ["## The position before the incident", "",
+              f"Ruleset {settings.ruleset} (supervision {settings.supervision}), arbiter {settings.arbiter}, "
+              f"time control {control}.", "", f"FEN `{scenario.start.fen()}`", "", "```",
+              render.board(scenario.start.standing, indent=""), "```", ""]
+    if svg is not None:
+        lines += [f"![The position]({svg})", ""]
+    lines += ["## What happened, and what the Laws say", "", "| # | time | event | clocks | rulings |",
+              "|---|---|---|---|---|"]
+    for index, (text, at, clock, given) in enumerate(result.timeline):
+        when = format_duration(at) if at is not None else ""
+        clocks = f"{clock['white']} / {clock['black']}" if clock else ""
+        said = "<br>".join(f"{r.kind} ({r.article}): {r.text}" for r in given) or "-"
+        lines.append(f"| {index} | {when} | `{text}` | {clocks} | {said} |")
+    lines += ["", "## Verdict", "", f"**{result.verdict}**", ""]
+    for difference in result.differences:
+        lines.append(f"- {difference.text}")
+    cited = sorted({r.article for r in result.rulings} | {d.article for d in result.differences if d.article != "-"})
+    lines += ["", "## The articles cited", ""]
+    for number in cited:
+        try:
+            article = laws.article(number)
+        except UnknownArticleError:
+            continue
+        lines += [f"**{article.number} {article.title}.** {article.text}", ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def write_files(scenario: Scenario, result: Validation, out: Path) -> Path:
+    """``out/<report>.md`` and the position as ``out/<report>.svg`` (made with chess.svg)."""
+    out.mkdir(parents=True, exist_ok=True)
+    stem = Path(scenario.path).stem
+    svg_name = f"{stem}.svg"
+    board = chess.Board(scenario.start.fen())
+    (out / svg_name).write_text(chess.svg.board(board, size=360), encoding="utf-8")
+    target = out / f"{stem}.md"
+    target.write_text(markdown(scenario, result, svg_name), encoding="utf-8")
+    return target
