@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from arbiter import laws, render
 from arbiter.errors import ArbiterError, ScenarioError, UnknownArticleError
 from arbiter.scenario import Outcome, final_state, load, run
 from arbiter import reportdoc
+from arbiter.audit import GameAudit, audit_text, game_texts
 from arbiter.validate import Validation, validate
 
 
@@ -197,6 +199,56 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 1 if counts["inconsistent"] else 0
 
 
+def cmd_audit(args: argparse.Namespace) -> int:
+    counts: dict[str, int] = {}
+    games = 0
+    status = 0
+    progress = sys.stderr.isatty()
+    for raw in args.paths:
+        try:
+            handle = open(raw, encoding="utf-8", errors="replace")  # noqa: SIM115 - closed below
+        except OSError as err:
+            print(f"arbiter audit: {raw}: {err}", file=sys.stderr)
+            status = 2
+            continue
+        with handle:
+            for result in _audited(handle, args.jobs):
+                games += 1
+                if progress and games % 100 == 0:
+                    print(f"\r{raw}: {games} games", end="", file=sys.stderr)
+                for finding in result.findings:
+                    counts[finding.kind] = counts.get(finding.kind, 0) + 1
+                if result.error:
+                    counts["broken-game"] = counts.get("broken-game", 0) + 1
+                if args.format == "json":
+                    print(json.dumps({"file": raw, **result.as_dict()}, ensure_ascii=False))
+                elif result.findings or result.error:
+                    print(f"{raw} game {result.number} ({result.white} - {result.black}, {result.result})")
+                    if result.error:
+                        print(f"    broken game: {result.error}")
+                    for finding in result.findings:
+                        where = f"move {finding.as_dict()['move']}: " if finding.ply else ""
+                        print(f"    {finding.kind} ({finding.article}) {where}{finding.text}")
+    if progress:
+        print(file=sys.stderr)
+    if args.format == "json":
+        print(json.dumps({"summary": {"games": games, "findings": counts}}))
+    else:
+        print(f"{games} games audited")
+        for kind, count in sorted(counts.items()):
+            print(f"  {kind:24} {count}")
+    return status
+
+
+def _audited(handle: TextIO, jobs: int) -> Iterator[GameAudit]:
+    """Every game audited in order, in ``jobs`` processes, reading the file as it goes."""
+    if jobs <= 1:
+        yield from map(audit_text, game_texts(handle))
+        return
+    with multiprocessing.Pool(jobs) as pool:
+        yield from pool.imap(audit_text, game_texts(handle), chunksize=16)
+
+
 def cmd_laws(args: argparse.Namespace) -> int:
     try:
         entries = laws.with_subarticles(args.article) if args.article else list(laws.articles().values())
@@ -231,6 +283,10 @@ def _parser() -> argparse.ArgumentParser:
     validate_cmd.add_argument("paths", nargs="+", metavar="FILE")
     validate_cmd.add_argument("--out", metavar="DIR", help="with --format markdown: write DIR/<report>.md and .svg")
     validate_cmd.set_defaults(func=cmd_validate)
+    audit_cmd = add("audit", "audit the games of PGN files against the Laws")
+    audit_cmd.add_argument("paths", nargs="+", metavar="FILE.pgn")
+    audit_cmd.add_argument("--jobs", type=int, default=1, metavar="N", help="audit in N processes")
+    audit_cmd.set_defaults(func=cmd_audit)
     laws_cmd = add("laws", "print the articles of the Laws the arbiter cites")
     laws_cmd.add_argument("article", nargs="?", metavar="ARTICLE")
     laws_cmd.set_defaults(func=cmd_laws)

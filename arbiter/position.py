@@ -226,7 +226,7 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
         raise InvalidEventError(f"not a move in SAN or UCI: {text!r}") from None
     except chess.IllegalMoveError:
         pass
-    candidates = _pseudo_legal_san(board, text.rstrip("+#!?"))
+    candidates = pseudo_legal_san(board, text.rstrip("+#!?"))
     if len(candidates) == 1:
         return candidates[0]
     if candidates:
@@ -234,7 +234,7 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
     raise InvalidEventError(f"no piece can play {text!r} in {board.fen()}")
 
 
-def _pseudo_legal_san(board: chess.Board, san: str) -> list[chess.Move]:
+def pseudo_legal_san(board: chess.Board, san: str) -> list[chess.Move]:
     """The moves SAN names when the rules of check are set aside (a pinned piece, a king walking
     into check, castling out of check), and a pawn moved to the last rank with no piece named."""
     king = board.king(board.turn)

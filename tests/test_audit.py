@@ -1,0 +1,60 @@
+"""arbiter audit: the planted findings of the generated corpus, and nothing else."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from arbiter.audit import audit_game, read_games
+from arbiter.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "examples" / "audit" / "games.pgn"
+EXPECTED = json.loads((ROOT / "examples" / "audit" / "expected.json").read_text())
+
+
+def test_corpus_has_enough_games_and_findings() -> None:
+    assert len(EXPECTED) >= 200
+    assert sum(1 for kinds in EXPECTED if kinds) >= 40
+
+
+def test_every_planted_finding_and_nothing_else() -> None:
+    with open(CORPUS, encoding="utf-8") as handle:
+        found = [sorted({f.kind for f in audit_game(n, t).findings}) for n, t in read_games(handle)]
+    assert found == EXPECTED
+
+
+def test_same_output_with_one_and_two_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["audit", "--format", "json", "--jobs", "1", str(CORPUS)]) == 0
+    one = capsys.readouterr().out
+    assert main(["audit", "--format", "json", "--jobs", "2", str(CORPUS)]) == 0
+    two = capsys.readouterr().out
+    assert one == two
+    lines = one.strip().splitlines()
+    assert json.loads(lines[-1])["summary"]["games"] == len(EXPECTED)
+
+
+def test_findings_carry_article_and_move() -> None:
+    pgn = '[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 3. Nc3 1-0\n'
+    [(number, tokens)] = list(read_games(io.StringIO(pgn)))
+    findings = {f.kind: f.as_dict() for f in audit_game(number, tokens).findings}
+    assert findings["ran-past-ending"]["article"] == "5.1.1" and findings["ran-past-ending"]["move"] == 2
+    assert findings["result-contradicted"]["text"].endswith("the recorded result is 1-0")
+
+
+def test_broken_input_is_reported_and_the_next_game_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.pgn"
+    broken.write_bytes(b'[Event "x"\n[White "A"]\n\n1. e4 e5 2. Qh5 \xff\xfe garbage Nc6 3.\n\n'
+                       b'[Event "ok"]\n[Result "1-0"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n')
+    assert main(["audit", str(broken)]) == 0
+    out = capsys.readouterr().out
+    assert "game 1 (A - ?, *)" in out and "malformed tag" in out and "truncated" in out
+    assert "2 games audited" in out
+    empty = tmp_path / "empty.pgn"
+    empty.write_text("")
+    assert main(["audit", str(empty)]) == 0
+    assert "0 games audited" in capsys.readouterr().out
+    assert main(["audit", str(tmp_path / "missing.pgn")]) == 2
