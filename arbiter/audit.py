@@ -231,9 +231,19 @@ def _as_played(game: GameAudit, board: chess.Board, san: str, ply: int, ruleset:
     stands = ruleset in ("rapid", "blitz")
     rule = ("it would have stood: the opponent made his next move (A.5.2)" if stands
             else "it should have been corrected whenever found (7.5.1)")
-    game.findings.append(Finding("illegal-move", "A.5.2" if stands else "7.5.1",
-                                 f"{san!r} is not a legal move ({err}); {rule}", ply))
     candidates = pseudo_legal_san(board, san.rstrip("+#!?"))
+    why = "no piece can make it (3.10)"
+    if len(candidates) == 1:
+        move = candidates[0]
+        if board.is_castling(move) or chess.square_distance(move.from_square, move.to_square) == 2 and \
+                board.piece_type_at(move.from_square) == chess.KING:
+            why = "castling is not allowed there (3.8.2)"
+        elif board.is_into_check(move):
+            why = "it leaves the own king in check (3.9)"
+        elif board.piece_type_at(move.from_square) == chess.PAWN and chess.square_rank(move.to_square) in (0, 7):
+            why = "the pawn reaching the last rank is not exchanged (3.7.3.3)"
+    game.findings.append(Finding("illegal-move", "A.5.2" if stands else "7.5.1",
+                                 f"{san!r} is not a legal move: {why}; {rule}", ply))
     if len(candidates) != 1:
         game.findings.append(Finding("unreadable-move", "3.10",
                                      f"{san!r} names no move a piece could make; the rest is not audited", ply))

@@ -7,6 +7,7 @@ scenario does not hold, 2 some input is invalid. Nothing here is imported by a l
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import multiprocessing
 import sys
@@ -245,8 +246,10 @@ def _audited(handle: TextIO, jobs: int) -> Iterator[GameAudit]:
     if jobs <= 1:
         yield from map(audit_text, game_texts(handle))
         return
+    texts = game_texts(handle)
     with multiprocessing.Pool(jobs) as pool:
-        yield from pool.imap(audit_text, game_texts(handle), chunksize=16)
+        while batch := list(itertools.islice(texts, 1000)):  # a batch at a time: memory stays bounded
+            yield from pool.imap(audit_text, batch, chunksize=16)
 
 
 def cmd_laws(args: argparse.Namespace) -> int:
