@@ -109,6 +109,17 @@ PLANTED = {
 }
 
 
+#: Real games, written down move by move: famous, and clean (the audit must find nothing).
+FAMOUS = {
+    "Anderssen - Kieseritzky, London 1851 (the Immortal Game)": (
+        "e4 e5 f4 exf4 Bc4 Qh4+ Kf1 b5 Bxb5 Nf6 Nf3 Qh6 d3 Nh5 Nh4 Qg5 Nf5 c6 g4 Nf6 Rg1 cxb5 h4 Qg6 "
+        "h5 Qg5 Qf3 Ng8 Bxf4 Qf6 Nc3 Bc5 Nd5 Qxb2 Bd6 Bxg1 e5 Qxa1+ Ke2 Na6 Nxg7+ Kd8 Qf6+ Nxf6 Be7#", "1-0"),
+    "Morphy - Duke of Brunswick and Count Isouard, Paris 1858 (the Opera Game)": (
+        "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 Bxb5+ Nbd7 "
+        "O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#", "1-0"),
+}
+
+
 def main() -> None:
     rng = random.Random(20261130)
     texts: list[str] = []
@@ -145,6 +156,12 @@ def main() -> None:
             text, kinds = clean(rng, number), set()
         texts.append(text)
         expected.append(sorted(kinds))
+    for name, (moves, result) in FAMOUS.items():
+        number += 1
+        white, black = name.split(",")[0].split(" - ")
+        texts.append(_pgn({"Event": name, "Round": str(number), "White": white, "Black": black},
+                          chess.Board(), moves.split(), result))
+        expected.append([])
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "games.pgn").write_text("".join(texts), encoding="utf-8")
     (OUT / "expected.json").write_text(json.dumps(expected, indent=0), encoding="utf-8")
