@@ -252,6 +252,18 @@ def _audited(handle: TextIO, jobs: int) -> Iterator[GameAudit]:
             yield from pool.imap(audit_text, batch, chunksize=16)
 
 
+def cmd_teach(args: argparse.Namespace) -> int:
+    from arbiter import teach
+
+    try:
+        session = teach.new_session(args.file, args.fen, args.moves, args.time_control, args.ruleset,
+                                    args.arbiter, args.orientation)
+    except ScenarioError as err:
+        print(f"arbiter teach: {err}", file=sys.stderr)
+        return 2
+    return teach.run(session)
+
+
 def cmd_laws(args: argparse.Namespace) -> int:
     try:
         entries = laws.with_subarticles(args.article) if args.article else list(laws.articles().values())
@@ -290,6 +302,15 @@ def _parser() -> argparse.ArgumentParser:
     audit_cmd.add_argument("paths", nargs="+", metavar="FILE.pgn")
     audit_cmd.add_argument("--jobs", type=int, default=1, metavar="N", help="audit in N processes")
     audit_cmd.set_defaults(func=cmd_audit)
+    teach_cmd = sub.add_parser("teach", help="play the events yourself and watch the Laws rule")
+    teach_cmd.add_argument("file", nargs="?", metavar="FILE", help="start from this scenario's position")
+    teach_cmd.add_argument("--fen")
+    teach_cmd.add_argument("--moves")
+    teach_cmd.add_argument("--time-control", dest="time_control")
+    teach_cmd.add_argument("--ruleset", choices=("standard", "rapid", "blitz"))
+    teach_cmd.add_argument("--arbiter", choices=("watching", "called"))
+    teach_cmd.add_argument("--orientation", choices=("white", "black"))
+    teach_cmd.set_defaults(func=cmd_teach)
     laws_cmd = add("laws", "print the articles of the Laws the arbiter cites")
     laws_cmd.add_argument("article", nargs="?", metavar="ARTICLE")
     laws_cmd.set_defaults(func=cmd_laws)

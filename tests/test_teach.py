@@ -1,0 +1,78 @@
+"""arbiter teach, driven through prompt_toolkit's pipe input as a trainee would type."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from arbiter import teach
+from arbiter.cli import main
+
+
+def drive(lines: list[str], session: teach.Session | None = None) -> teach.Session:
+    session = session or teach.new_session(None, None, None, None, None, None, None)
+    with create_pipe_input() as pipe:
+        pipe.send_text("".join(line + "\n" for line in lines))
+        assert teach.run(session, prompt_input=pipe, prompt_output=DummyOutput()) == 0
+    return session
+
+
+def test_scripted_session_touches_moves_undoes_saves_and_quits(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "saved.yaml"
+    session = drive([
+        "w touch g1",          # short form
+        "move e2 e4",          # the player having the move; a breach the arbiter sees
+        "plcae e4",            # bad input: a one-line explanation, the session goes on
+        ":why",
+        ":undo",
+        ":undo",
+        "Nf3",                 # SAN alone = play
+        "black: touch e7",
+        "e5",
+        f":save {saved}",
+        ":state",
+        ":quit",
+    ])
+    out = capsys.readouterr().out
+    assert "obligation (4.3.1): White touched the knight on g1 and must move it." in out
+    assert "violation (4.3.1)" in out
+    assert "not understood: unknown verb 'plcae'" in out
+    assert "touched, in order: g1 (N)" in out
+    assert "one event back" in out
+    # after two undos: touch g1 is back off too, so the game is Nf3, touch e7, e5
+    assert f"saved 3 events to {saved}" in out
+    assert "the turn is 'idle'" in out
+    assert [e.text for e in session.events] == ["play Nf3", "touch e7", "play e5"]
+    capsys.readouterr()
+    assert main(["run", str(saved)]) == 0  # the saved file passes arbiter run
+    assert "1 passed" in capsys.readouterr().out
+
+
+def test_bad_input_never_ends_the_session(capsys: pytest.CaptureFixture[str]) -> None:
+    drive(["lift e4", "hand=middle touch g1", ":nonsense", ":laws 99", "", "touch i9", ":help", ":quit"])
+    out = capsys.readouterr().out
+    assert "not possible: no piece stands on e4" in out
+    assert "unknown command ':nonsense'" in out
+    assert "unknown article '99'" in out
+    assert "bad square 'i9'" in out
+
+
+def test_load_replays_step_by_step(capsys: pytest.CaptureFixture[str]) -> None:
+    root = Path(__file__).resolve().parent.parent
+    path = root / "scenarios" / "touch" / "own-piece-touched-other-moved.yaml"
+    session = drive([f":load {path}", "", "", ":quit"])
+    out = capsys.readouterr().out
+    assert "loaded" in out and "> white: touch g1" in out and "> white: move e2 e4" in out
+    assert len(session.events) == 2
+
+
+def test_board_orientation_and_marks() -> None:
+    session = teach.new_session(None, None, None, None, None, None, "black")
+    session.handle("touch g1")
+    board = session.board()
+    assert board.splitlines()[0].startswith("1 ♖")  # Black's view: rank 1 on top, h-file first
+    assert "♘*" in board
