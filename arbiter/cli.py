@@ -264,6 +264,24 @@ def cmd_teach(args: argparse.Namespace) -> int:
     return teach.run(session)
 
 
+def cmd_quiz(args: argparse.Namespace) -> int:
+    from prompt_toolkit import PromptSession
+
+    from arbiter import quiz
+
+    prompt: PromptSession[str] = PromptSession()
+    paths = [Path(p) for p in (args.paths or ["scenarios"])]
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        print(f"arbiter quiz: no such file or folder: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    try:
+        quiz.run(paths, args.count, args.seed, args.topic, prompt.prompt, print)
+    except (EOFError, KeyboardInterrupt):
+        return 0
+    return 0
+
+
 def cmd_laws(args: argparse.Namespace) -> int:
     try:
         entries = laws.with_subarticles(args.article) if args.article else list(laws.articles().values())
@@ -311,6 +329,12 @@ def _parser() -> argparse.ArgumentParser:
     teach_cmd.add_argument("--arbiter", choices=("watching", "called"))
     teach_cmd.add_argument("--orientation", choices=("white", "black"))
     teach_cmd.set_defaults(func=cmd_teach)
+    quiz_cmd = sub.add_parser("quiz", help="questions drawn from scenario files")
+    quiz_cmd.add_argument("paths", nargs="*", metavar="PATH")
+    quiz_cmd.add_argument("--count", type=int, default=10)
+    quiz_cmd.add_argument("--seed", type=int)
+    quiz_cmd.add_argument("--topic")
+    quiz_cmd.set_defaults(func=cmd_quiz)
     laws_cmd = add("laws", "print the articles of the Laws the arbiter cites")
     laws_cmd.add_argument("article", nargs="?", metavar="ARTICLE")
     laws_cmd.set_defaults(func=cmd_laws)

@@ -101,6 +101,26 @@ class ArbiterRulingModel(_Strict):
     clock: ClockModel | None = None
 
 
+class QuizModel(_Strict):
+    """A quiz question on the scenario (docs/quiz.md)."""
+
+    after: int
+    question: str
+    choices: list[str]
+    answer: int
+    explain: str
+
+    @model_validator(mode="after")
+    def _answer_is_a_choice(self) -> QuizModel:
+        if len(self.choices) < 2:
+            raise ValueError("a quiz question needs at least two choices")
+        if not 1 <= self.answer <= len(self.choices):
+            raise ValueError(f"answer is the number of a choice, 1 to {len(self.choices)}")
+        if self.after < 0:
+            raise ValueError("after is an event count, 0 or more")
+        return self
+
+
 class ScenarioFile(_Strict):
     """A scenario file (FORMAT §1) or an incident report (FORMAT §5) as written."""
 
@@ -118,6 +138,7 @@ class ScenarioFile(_Strict):
     clock: ClockModel | None = None
     events: list[EventModel] = []
     expect: ExpectModel | None = None
+    quiz: QuizModel | None = None
 
     @field_validator("title")
     @classmethod
@@ -189,6 +210,9 @@ def loads(text: str, name: str = "<scenario>", base: Path | None = None) -> Scen
         raise _located(name, doc, err) from None
     if spec.title is None and spec.report is None:
         raise ScenarioError(name, 1, "missing required key 'title'")
+    if spec.quiz is not None and spec.quiz.after > len(spec.events):
+        past = f"quiz.after is past the last event ({len(spec.events)})"
+        raise ScenarioError(name, doc.line(("quiz", "after")), past)
     events = [_event(name, doc, index, raw) for index, raw in enumerate(spec.events)]
     if spec.expect is not None and spec.expect.clock is not None:
         for color in ("white", "black"):

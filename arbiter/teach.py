@@ -123,9 +123,12 @@ class Session:
     def screen(self, given: Iterable[Ruling] = ()) -> str:
         """The board, the status line, and the rulings given with their articles' text."""
         lines = [self.board(), render.status(self.referee)]
+        cited: set[str] = set()
         for ruling in given:
             lines.append(render.ruling(ruling, indent="  "))
-            lines.append(render.article_text(ruling.article, indent="      "))
+            if ruling.article not in cited:  # each article's text once per screen
+                cited.add(ruling.article)
+                lines.append(render.article_text(ruling.article, indent="      "))
         return "\n".join(lines)
 
     def board(self) -> str:

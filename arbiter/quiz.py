@@ -1,0 +1,154 @@
+"""``arbiter quiz``: questions drawn from scenario files, graded, then explained.
+
+A scenario may carry a ``quiz:`` block (``docs/quiz.md``): the events up to ``after`` are replayed,
+the question asked, the answer graded, then the rest of the events and the rulings shown. Without
+one, a question is made from its ``expect`` block: "What must White do now?" from ``must``, "What
+is the result?" from ``result``, with wrong choices drawn from plausible ones.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import chess
+
+from arbiter import render
+from arbiter.errors import ArbiterError, ScenarioError
+from arbiter.scenario import Scenario, load
+from arbiter.teach import Session
+
+_RESULTS = {"1-0": "White wins (1-0)", "0-1": "Black wins (0-1)", "1/2-1/2": "a draw (1/2-1/2)",
+            "*": "the game goes on"}
+_FREE = "any legal move: nothing binds"
+
+
+@dataclass
+class Question:
+    """One question: where it comes from, what is asked, which choice is right, and why."""
+
+    scenario: Scenario
+    topic: str
+    after: int
+    question: str
+    choices: list[str]
+    answer: int  # index into choices
+    explain: str
+
+
+def describe_obligation(player: str, must: str, fields: dict[str, str]) -> str:
+    """An obligation in words, as a choice."""
+    who = player.capitalize()
+    words = {
+        "move": f"{who} must move the piece on {fields.get('square')}",
+        "capture": f"{who} must capture the piece on {fields.get('square')}"
+                   + (f" with the piece on {fields['with']}" if fields.get("with") else ""),
+        "castle": f"{who} must castle {fields.get('side')}",
+        "king": f"{who} must make another legal king move",
+        "promote": f"{who} must promote to {fields.get('piece')} on {fields.get('square')}",
+        "play": f"{who} must play {fields.get('move')}",
+        "any": _FREE,
+    }
+    return words.get(must, must)
+
+
+def questions(paths: list[Path], rng: random.Random) -> list[Question]:
+    """Every question the scenario files under ``paths`` give (invalid files are skipped)."""
+    found = []
+    for root in paths:
+        files = sorted(root.rglob("*.yaml")) if root.is_dir() else [root]
+        for path in files:
+            try:
+                scenario = load(path)
+            except ScenarioError:
+                continue
+            made = _from_file(scenario, path.parent.name, rng)
+            if made is not None:
+                found.append(made)
+    return found
+
+
+def _from_file(scenario: Scenario, topic: str, rng: random.Random) -> Question | None:
+    spec = scenario.spec
+    if spec.quiz is not None:
+        quiz = spec.quiz
+        return Question(scenario, topic, quiz.after, quiz.question, list(quiz.choices), quiz.answer - 1,
+                        quiz.explain)
+    expect = spec.expect
+    if expect is None:
+        return None
+    everything = len(scenario.events)
+    if expect.must is not None and expect.must.must is not None:
+        referee = scenario.new_referee()
+        try:
+            for index, event in enumerate(scenario.events):
+                referee.apply(event, index)
+        except ArbiterError:
+            return None
+        player = chess.COLOR_NAMES[referee.position.turn]
+        fields = {k: v for k, v in expect.must.as_dict().items() if k not in ("must", "kind", "player")}
+        right = describe_obligation(player, expect.must.must, fields)
+        who = player.capitalize()
+        pool = [_FREE, f"{who} must move the piece on e2", f"{who} must castle kingside",
+                f"{who} must make another legal king move", f"{who} must capture the piece on d5"]
+        if expect.must.square:
+            pool.append(f"{player.capitalize()} must capture the piece on {expect.must.square}")
+            pool.append(f"{player.capitalize()} must move the piece on {expect.must.square}")
+        wrong = rng.sample([choice for choice in dict.fromkeys(pool) if choice != right], 3)
+        choices = [right, *wrong]
+        rng.shuffle(choices)
+        return Question(scenario, topic, everything, f"What must {player.capitalize()} do now?", choices,
+                        choices.index(right), f"The Laws give: {right}.")
+    if expect.result is not None:
+        choices = list(_RESULTS.values())
+        rng.shuffle(choices)
+        right = _RESULTS[expect.result]
+        return Question(scenario, topic, everything, "What is the result of the game now?", choices,
+                        choices.index(right), f"The Laws give: {right}.")
+    return None
+
+
+def run(paths: list[Path], count: int, seed: int | None, topic: str | None,
+        ask: Callable[[str], str], say: Callable[[str], None]) -> int:
+    """A quiz of ``count`` questions; ``ask`` reads an answer, ``say`` shows text. The score."""
+    rng = random.Random(seed)
+    pool = [q for q in questions(paths, rng) if topic is None or q.topic == topic]
+    if not pool:
+        say("no questions found")
+        return 0
+    chosen = rng.sample(pool, min(count, len(pool)))
+    score = 0
+    by_topic: dict[str, list[int]] = {}
+    for number, question in enumerate(chosen, start=1):
+        session = Session(question.scenario)
+        for event in question.scenario.events[: question.after]:
+            session.referee.apply(event, len(session.events))
+            session.events.append(event)
+        say(f"\nQuestion {number} of {len(chosen)} ({question.topic}): {question.scenario.spec.name}")
+        happened = ", ".join(e.describe() for e in session.events) or "nothing yet"
+        say(session.board())
+        say(f"What happened: {happened}")
+        say(question.question)
+        for index, choice in enumerate(question.choices, start=1):
+            say(f"  {index}. {choice}")
+        reply = ask("answer> ").strip()
+        right = reply.isdigit() and int(reply) - 1 == question.answer
+        score += right
+        by_topic.setdefault(question.topic, [0, 0])
+        by_topic[question.topic][0] += right
+        by_topic[question.topic][1] += 1
+        correct = f"{question.answer + 1}. {question.choices[question.answer]}"
+        say("Right." if right else f"Not quite: the answer is {correct}")
+        rest = question.scenario.events[question.after:]
+        for event in rest:
+            say(f"> {event.describe()}\n" + session.apply(event))
+        if not rest:
+            for ruling in session.referee.rulings[-3:]:
+                say(render.ruling(ruling, indent="  "))
+        say(question.explain)
+    say(f"\nScore: {score} of {len(chosen)}")
+    for name, (good, asked) in sorted(by_topic.items()):
+        say(f"  {name:16} {good} of {asked}")
+    return score
