@@ -8,6 +8,7 @@ completion of verbs, commands and the squares that hold pieces).
 from __future__ import annotations
 
 import shlex
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,6 +59,8 @@ class Session:
 
     scenario: Scenario
     orientation: str | None = None
+    #: Mark squares in colour (a terminal that shows it) rather than with ``*`` and ``+`` only.
+    colour: bool = False
     events: list[Event] = field(default_factory=list)
     queue: list[Event] = field(default_factory=list)
 
@@ -147,7 +150,10 @@ class Session:
                 square = chess.square(file, rank)
                 piece = ref.position.standing.piece_at(square)
                 mark = "*" if square in touched else "+" if square in marked else " "
-                cells.append((_UNICODE[piece.symbol()] if piece else "·") + mark)
+                cell = _UNICODE[piece.symbol()] if piece else "·"
+                if self.colour and mark != " ":
+                    cell = f"\033[{'33' if mark == '*' else '36'}m{cell}\033[0m"
+                cells.append(cell + mark)
             rows.append(f"{rank + 1} {''.join(cells)}")
         rows.append("  " + "".join(f"{chess.FILE_NAMES[f]} " for f in files))
         return "\n".join(rows)
@@ -295,6 +301,7 @@ def run(session: Session, prompt_input: Input | None = None, prompt_output: Outp
     """The interactive loop; ``prompt_input``/``prompt_output`` let tests drive it through a pipe."""
     prompt: PromptSession[str] = PromptSession(history=InMemoryHistory(), completer=_Completer(session),
                                                input=prompt_input, output=prompt_output)
+    session.colour = sys.stdout.isatty()
     print(session.screen())
     print("type :help for help")
     while True:

@@ -76,3 +76,22 @@ def test_board_orientation_and_marks() -> None:
     board = session.board()
     assert board.splitlines()[0].startswith("1 ♖")  # Black's view: rank 1 on top, h-file first
     assert "♘*" in board
+
+
+def test_completion_offers_verbs_commands_and_occupied_squares() -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    session = teach.new_session(None, None, None, None, None, None, None)
+    completer = teach._Completer(session)
+    words = {c.text for c in completer.get_completions(Document("touch g"), CompleteEvent())}
+    assert words == {"g1", "g2", "g7", "g8"}
+    assert {c.text for c in completer.get_completions(Document(":un"), CompleteEvent())} == {":undo"}
+    assert "lift" in {c.text for c in completer.get_completions(Document("li"), CompleteEvent())}
+
+
+def test_colour_marks_when_the_terminal_shows_colour() -> None:
+    session = teach.new_session(None, None, None, None, None, None, None)
+    session.handle("touch g1")
+    session.colour = True
+    assert "\033[33m♘\033[0m*" in session.board()
