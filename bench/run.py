@@ -1,0 +1,217 @@
+"""The benchmarks of issue 6, each beside its baseline; median and spread of several repetitions.
+
+- moves: the corpus (bench/corpus.pgn) replayed by python-chess ``push_san`` (a), through the
+  arbiter as ``play`` events (b), and in the long physical form (c): microseconds per move.
+- scenarios: ``arbiter run scenarios/`` wall time, and the cold start on one small file.
+- audit: games per second of ``arbiter audit`` on the corpus, ``--jobs 1`` and ``--jobs 2``.
+- helpmate: the known positions (bench.helpmate).
+- teach: event-to-screen latency, median and 99th percentile.
+- memory: bytes per live game with 1,000 games open at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+import chess
+import chess.pgn
+
+from arbiter.events import Event, parse_action
+from arbiter.position import Position
+from arbiter.referee import Referee, Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = Path(__file__).resolve().parent / "corpus.pgn"
+
+
+def load_games(limit: int | None) -> list[list[str]]:
+    games = []
+    with open(CORPUS, encoding="utf-8") as handle:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            board = game.board()
+            sans = []
+            for move in game.mainline_moves():
+                sans.append(board.san(move))
+                board.push(move)
+            games.append(sans)
+            if limit is not None and len(games) >= limit:
+                break
+    return games
+
+
+def _event(actor: chess.Color, text: str) -> Event:
+    return Event(actor, parse_action(text), text, None, None, None, None)
+
+
+def physical(sans: list[str]) -> list[Event]:
+    """The long form: lift, remove, place, release, put, press, as one hand does them."""
+    board = chess.Board()
+    events = []
+    for san in sans:
+        move = board.parse_san(san)
+        a, b = chess.square_name(move.from_square), chess.square_name(move.to_square)
+        color = board.turn
+        if board.is_castling(move):
+            rank = a[1]
+            king_to, rook_from, rook_to = ("g", "h", "f") if board.is_kingside_castling(move) else ("c", "a", "d")
+            steps = [f"lift {a}", f"place {king_to}{rank}", "release", f"lift {rook_from}{rank}",
+                     f"place {rook_to}{rank}", "release"]
+        elif move.promotion:
+            letter = chess.piece_symbol(move.promotion).upper()
+            steps = [f"remove {a}", *([f"remove {b}"] if board.piece_at(move.to_square) else []),
+                     f"put {letter} {b}", "release"]
+        elif board.is_en_passant(move):
+            passed = chess.square_name(move.to_square + (-8 if color == chess.WHITE else 8))
+            steps = [f"lift {a}", f"place {b}", "release", f"remove {passed}"]
+        else:
+            steps = [f"lift {a}", *([f"remove {b}"] if board.piece_at(move.to_square) else []), f"place {b}", "release"]
+        events += [_event(color, step) for step in [*steps, "press"]]
+        board.push(move)
+    return events
+
+
+def plays(sans: list[str]) -> list[Event]:
+    return [_event(chess.WHITE if i % 2 == 0 else chess.BLACK, f"play {san}") for i, san in enumerate(sans)]
+
+
+def timed(function: Callable[[], object], repetitions: int) -> tuple[float, float]:
+    """Median and spread (max - min) of the wall time of ``function``."""
+    times = []
+    for _ in range(repetitions):
+        gc.collect()
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), max(times) - min(times)
+
+
+def bench_moves(games: list[list[str]], repetitions: int) -> dict[str, float]:
+    plies = sum(len(g) for g in games)
+    play_events = [plays(g) for g in games]
+    physical_events = [physical(g) for g in games]
+
+    def baseline() -> None:
+        for sans in games:
+            board = chess.Board()
+            for san in sans:
+                board.push_san(san)
+
+    def through(all_events: list[list[Event]]) -> Callable[[], None]:
+        def replay() -> None:
+            for events in all_events:
+                referee = Referee(Position(), Settings())
+                for index, event in enumerate(events):
+                    referee.apply(event, index)
+        return replay
+
+    a, a_spread = timed(baseline, repetitions)
+    b, b_spread = timed(through(play_events), repetitions)
+    c, c_spread = timed(through(physical_events), repetitions)
+    per = 1e6 / plies
+    return {"games": len(games), "plies": plies, "a_us_per_move": a * per, "a_spread_us": a_spread * per,
+            "b_us_per_move": b * per, "b_spread_us": b_spread * per, "c_us_per_move": c * per,
+            "c_spread_us": c_spread * per, "b_over_a": b / a, "c_over_a": c / a}
+
+
+def _wall(command: list[str], repetitions: int) -> tuple[float, float]:
+    return timed(lambda: subprocess.run(command, cwd=ROOT, capture_output=True, check=False), repetitions)
+
+
+def bench_commands(repetitions: int, smoke: bool) -> dict[str, float]:
+    arbiter = [sys.executable, "-m", "arbiter.cli"]
+    figures: dict[str, float] = {}
+    figures["scenarios_s"], figures["scenarios_spread_s"] = _wall([*arbiter, "run", "scenarios"], repetitions)
+    one = "scenarios/touch/own-piece-touched-and-moved.yaml"
+    figures["cold_start_s"], figures["cold_start_spread_s"] = _wall([*arbiter, "run", one], repetitions)
+    corpus = str(CORPUS)
+    games = 50 if smoke else 1000
+    if smoke:
+        text = CORPUS.read_text(encoding="utf-8").split("\n\n[Event")[:games]
+        small = ROOT / "bench" / "smoke.pgn"
+        small.write_text("\n\n[Event".join(text) + "\n", encoding="utf-8")
+        corpus = str(small)
+    for jobs in (1, 2):
+        seconds, spread = _wall([*arbiter, "audit", "--jobs", str(jobs), corpus], repetitions)
+        figures[f"audit_jobs{jobs}_games_per_s"] = games / seconds
+        figures[f"audit_jobs{jobs}_spread_s"] = spread
+    return figures
+
+
+def bench_teach(plies: int) -> dict[str, float]:
+    from arbiter.teach import new_session
+
+    session = new_session(None, None, None, None, None, None, None)
+    board = chess.Board()
+    times = []
+    for _ in range(plies):
+        legal = sorted(board.legal_moves, key=lambda m: m.uci())
+        if not legal or session.referee.result != "*":
+            break
+        move = legal[len(board.move_stack) * 7 % len(legal)]
+        start = time.perf_counter()
+        session.handle(f"play {move.uci()}")
+        times.append(time.perf_counter() - start)
+        board.push(move)
+    times.sort()
+    return {"teach_median_ms": statistics.median(times) * 1000,
+            "teach_p99_ms": times[min(len(times) - 1, int(len(times) * 0.99))] * 1000}
+
+
+def bench_memory(count: int) -> dict[str, float]:
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    games = []
+    for _ in range(count):
+        referee = Referee(Position(), Settings())
+        referee.apply(_event(chess.WHITE, "play e4"), 0)
+        games.append(referee)
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    used = sum(stat.size_diff for stat in after.compare_to(before, "filename"))
+    return {"bytes_per_live_game": used / count, "live_games": count}
+
+
+def bench_helpmate() -> dict[str, float]:
+    from arbiter.unwinnable import can_checkmate
+    from tests.test_unwinnable import KNOWN
+
+    times = []
+    for fen, color, _, why in KNOWN:
+        start = time.perf_counter()
+        can_checkmate(chess.Board(fen), color)
+        times.append((time.perf_counter() - start, why))
+    total = sum(t for t, _ in times)
+    slowest = max(times)
+    return {"helpmate_positions_per_s": len(times) / total, "helpmate_slowest_s": slowest[0]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench")
+    parser.add_argument("--smoke", action="store_true", help="a tiny corpus and one repetition (CI)")
+    parser.add_argument("--repetitions", type=int, default=3)
+    args = parser.parse_args(argv)
+    repetitions = 1 if args.smoke else args.repetitions
+    games = load_games(20 if args.smoke else None)
+    figures: dict[str, float] = {}
+    figures.update(bench_moves(games, repetitions))
+    figures.update(bench_commands(repetitions, args.smoke))
+    figures.update(bench_teach(40 if args.smoke else 200))
+    figures.update(bench_memory(100 if args.smoke else 1000))
+    if not args.smoke:
+        figures.update(bench_helpmate())
+    width = max(len(k) for k in figures)
+    for key, value in figures.items():
+        print(f"{key:{width}}  {value:12.3f}")
+    target = Path(__file__).resolve().parent / ("results-smoke.json" if args.smoke else "results.json")
+    target.write_text(json.dumps(figures, indent=1), encoding="utf-8")
+    return 0
