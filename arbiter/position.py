@@ -33,6 +33,17 @@ def same_placement(a: chess.BaseBoard, b: chess.BaseBoard) -> bool:
     )
 
 
+def placement_of(board: chess.BaseBoard) -> chess.BaseBoard:
+    """A copy of the pieces of ``board`` only (bitboards copied; no FEN round trip)."""
+    copy = chess.BaseBoard.empty()
+    for name in _BITBOARDS:
+        setattr(copy, name, getattr(board, name))
+    copy.occupied_co = [board.occupied_co[chess.BLACK], board.occupied_co[chess.WHITE]]
+    copy.occupied = board.occupied
+    copy.promoted = board.promoted
+    return copy
+
+
 def changed_mask(a: chess.BaseBoard, b: chess.BaseBoard) -> chess.Bitboard:
     """The squares whose contents differ between two boards, as a bitboard."""
     mask = (a.occupied_co[chess.WHITE] ^ b.occupied_co[chess.WHITE]) | (
@@ -286,7 +297,7 @@ class Position:
     def __init__(self, board: chess.Board | None = None) -> None:
         self.board: chess.Board = board.copy() if board is not None else chess.Board()
         #: The pieces standing on the board now (no turn, no rights: placement only).
-        self.standing: chess.BaseBoard = chess.BaseBoard(self.board.board_fen())
+        self.standing: chess.BaseBoard = placement_of(self.board)
         self._history: list[chess.Move | _Break] = []
         self._keys: list[Hashable] = [position_key(self.board)]
         #: How many times each position (by :func:`position_key`) has occurred.
@@ -346,7 +357,7 @@ class Position:
 
     def restore_standing(self) -> None:
         """Set the pieces on the board back to the position."""
-        self.standing = chess.BaseBoard(self.board.board_fen())
+        self.standing = placement_of(self.board)
 
     def push(self, move: chess.Move) -> None:
         """Play a legal move in the position (the pieces standing are not touched).

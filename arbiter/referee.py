@@ -106,10 +106,18 @@ class Referee:
     # -- rulings --------------------------------------------------------------------------------
 
     def rule(self, kind: str, article: str, text: str, **fields: object) -> None:
-        """Give a ruling for the event being applied."""
-        self.rulings.append(
-            Ruling.model_validate({"kind": kind, "article": article, "text": text, "event": self._index, **fields})
-        )
+        """Give a ruling for the event being applied.
+
+        The fields come from this package, already valid: the model is built without
+        re-validation (a hot path); ``tests`` check every kind against the model.
+        """
+        if "with" in fields:
+            fields["with_"] = fields.pop("with")
+        seconds = fields.get("seconds")
+        if isinstance(seconds, float) and seconds.is_integer():
+            fields["seconds"] = int(seconds)
+        values: dict[str, Any] = {"kind": kind, "article": article, "text": text, "event": self._index, **fields}
+        self.rulings.append(Ruling.model_construct(**values))
 
     def rule_obligation(self, color: chess.Color, ob: Obligation) -> None:
         """Say what touch-move binds ``color`` to."""
@@ -238,8 +246,11 @@ class Referee:
         self._after_step(color)
 
     def _on_drop(self, color: chess.Color, act: DropAct, hand: Hand) -> None:
-        self._on_place(color, PlaceAct(act.square), hand)
-        self._on_release(color, ReleaseAct(), hand)
+        self._holding_hand(color, hand)
+        self.table.drop(color, act.square, hand, fire=self._on_turn(color))
+        if not self._on_turn(color):
+            self._displace(color, act.square)
+        self._after_step(color)
 
     def _on_remove(self, color: chess.Color, act: RemoveAct, hand: Hand) -> None:
         role = self._begin(color)
@@ -385,8 +396,8 @@ class Referee:
         earlier = self.pending[color]
         hands = frozenset(self.table.hands_used) or frozenset({self.table.last_hand[color]})
         self.position.push(move)
-        self.position.restore_standing()
-        if self.table.state != "made":
+        if self.table.state != "made":  # made: the pieces already stand as the move left them
+            self.position.restore_standing()
             self.table.restore(move_stands=True)
         if announce:
             self.rule("made", "4.7", texts.made(color, san), player=chess.COLOR_NAMES[color], move=move.uci(), san=san)
@@ -418,9 +429,10 @@ class Referee:
         """What ends the game the moment the move is made: mate (first, 9.6.2), stalemate, a dead
         position, the fifth occurrence of a position, 75 moves each (5.1.1, 5.2.1, 5.2.2, 9.6)."""
         board = self.position.board
-        if board.is_checkmate():
+        stuck = not any(board.generate_legal_moves())  # one generation for mate and stalemate both
+        if stuck and board.is_check():
             self.end("1-0" if color == chess.WHITE else "0-1", "checkmate", "5.1.1")
-        elif board.is_stalemate():
+        elif stuck:
             self.end("1/2-1/2", "stalemate", "5.2.1")
         elif is_dead(board):
             self.end("1/2-1/2", "dead-position", "5.2.2")

@@ -63,6 +63,7 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "adjust", "source": ["idle", "touching", "disturbed", "castling", "promoting"], "dest": "="},
     *_choices("lift", _PLAYING, [("placed", "is_piece_placed"), ("holding", None)]),
     {"trigger": "place", "source": ["holding", "placed"], "dest": "placed"},
+    *_choices("drop", ["holding", "placed"], _AFTER_HANDS_FREE),
     *_choices("release", ["placed"], _AFTER_HANDS_FREE),
     *_choices("remove", _PLAYING, _AFTER_HANDS_FREE),
     {"trigger": "put", "source": _PLAYING, "dest": "placed"},
@@ -82,6 +83,9 @@ MACHINE = Machine(
     auto_transitions=False,
     ignore_invalid_triggers=False,
 )
+
+#: The triggers each state accepts, computed once (asking the machine walks every event).
+ACCEPTS: dict[str, frozenset[str]] = {state: frozenset(MACHINE.get_triggers(state)) for state in STATES}
 
 
 @dataclass
@@ -170,7 +174,7 @@ class Table:
             raise InvalidEventError(f"cannot {trigger.replace('_', ' ')} now (the turn is {self.state!r})") from None
 
     def _check(self, trigger: str) -> None:
-        if trigger not in MACHINE.get_triggers(self.state):
+        if trigger not in ACCEPTS[self.state]:
             if self.state == "ended":
                 raise InvalidEventError("the game is over")
             raise InvalidEventError(f"cannot {trigger} now (the turn is {self.state!r})")
@@ -255,6 +259,25 @@ class Table:
         held.on = square
         self._step(color, hand, "place", fire)
         return held.piece
+
+    def drop(self, color: chess.Color, square: chess.Square, hand: Hand, fire: bool = True) -> Held:
+        """Set the held piece down on the empty ``square`` and let go of it, in one act."""
+        held = self.held.get((color, hand))
+        if held is None:
+            raise InvalidEventError(f"nothing is in the {hand} hand to place")
+        if self.position.standing.piece_at(square) is not None:
+            raise InvalidEventError(
+                f"{chess.square_name(square)} is occupied: remove the piece first, or use move"
+            )
+        if fire:
+            self._check("drop")
+        if held.on is not None:
+            self.position.standing.remove_piece_at(held.on)
+        self.position.standing.set_piece_at(square, held.piece)
+        held.on = square
+        del self.held[(color, hand)]
+        self._step(color, hand, "drop", fire)
+        return held
 
     def release(self, color: chess.Color, hand: Hand, fire: bool = True) -> Held:
         """Let go of the piece the hand holds on a square."""

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from arbiter import laws
+from arbiter.rulings import Ruling
 from arbiter.scenario import load, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,3 +33,5 @@ def test_scenario_holds(path: Path) -> None:
     assert outcome.failures == []
     for ruling in outcome.referee.rulings:
         laws.article(ruling.article)  # raises if rules/ lacks it
+        # rulings are built without re-validation on the hot path: each must be a valid Ruling
+        assert Ruling.model_validate(ruling.as_dict()).as_dict() == ruling.as_dict()
