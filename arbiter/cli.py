@@ -9,18 +9,17 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import multiprocessing
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from arbiter import laws, render
 from arbiter.errors import ArbiterError, ScenarioError, UnknownArticleError
 from arbiter.scenario import Outcome, final_state, load, run
-from arbiter import reportdoc
-from arbiter.audit import GameAudit, audit_text, game_texts
-from arbiter.validate import Validation, validate
+if TYPE_CHECKING:
+    from arbiter.audit import GameAudit
+    from arbiter.validate import Validation
 
 
 def _files(paths: Sequence[str]) -> Iterator[Path | ScenarioError]:
@@ -149,6 +148,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from arbiter import reportdoc
+    from arbiter.validate import validate
+
     counts = {"consistent": 0, "inconsistent": 0, "invalid": 0}
     reports: list[dict[str, Any]] = []
     documents: list[str] = []
@@ -243,6 +245,10 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 def _audited(handle: TextIO, jobs: int) -> Iterator[GameAudit]:
     """Every game audited in order, in ``jobs`` processes, reading the file as it goes."""
+    import multiprocessing
+
+    from arbiter.audit import audit_text, game_texts
+
     if jobs <= 1:
         yield from map(audit_text, game_texts(handle))
         return
