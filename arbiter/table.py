@@ -244,24 +244,13 @@ class Table:
 
     def place(self, color: chess.Color, square: chess.Square, hand: Hand, fire: bool = True) -> chess.Piece:
         """Set the held piece down on the empty ``square``, keeping hold of it."""
-        held = self.held.get((color, hand))
-        if held is None:
-            raise InvalidEventError(f"nothing is in the {hand} hand to place")
-        if self.position.standing.piece_at(square) is not None:
-            raise InvalidEventError(
-                f"{chess.square_name(square)} is occupied: remove the piece first, or use move"
-            )
-        if fire:
-            self._check("place")
-        if held.on is not None:
-            self.position.standing.remove_piece_at(held.on)
-        self.position.standing.set_piece_at(square, held.piece)
-        held.on = square
-        self._step(color, hand, "place", fire)
-        return held.piece
+        return self._set_down(color, square, hand, "place", fire).piece
 
     def drop(self, color: chess.Color, square: chess.Square, hand: Hand, fire: bool = True) -> Held:
         """Set the held piece down on the empty ``square`` and let go of it, in one act."""
+        return self._set_down(color, square, hand, "drop", fire)
+
+    def _set_down(self, color: chess.Color, square: chess.Square, hand: Hand, trigger: str, fire: bool) -> Held:
         held = self.held.get((color, hand))
         if held is None:
             raise InvalidEventError(f"nothing is in the {hand} hand to place")
@@ -270,13 +259,14 @@ class Table:
                 f"{chess.square_name(square)} is occupied: remove the piece first, or use move"
             )
         if fire:
-            self._check("drop")
+            self._check(trigger)
         if held.on is not None:
             self.position.standing.remove_piece_at(held.on)
         self.position.standing.set_piece_at(square, held.piece)
         held.on = square
-        del self.held[(color, hand)]
-        self._step(color, hand, "drop", fire)
+        if trigger == "drop":
+            del self.held[(color, hand)]
+        self._step(color, hand, trigger, fire)
         return held
 
     def release(self, color: chess.Color, hand: Hand, fire: bool = True) -> Held:
