@@ -285,10 +285,14 @@ class Referee:
             else:
                 board.turn = color  # out of turn: the pieces are moved all the same
         move = parse_move(board, act.move)
-        for step in steps_of(board, move):
-            if self.result != "*":
-                return
-            _HANDLERS[type(step)](self, color, step, hand)
+        self.table.expected = move
+        try:
+            for step in steps_of(board, move):
+                if self.result != "*":
+                    return
+                _HANDLERS[type(step)](self, color, step, hand)
+        finally:
+            self.table.expected = None
         if self.result == "*":
             self.was_paused = False
             clockpress.on_press(self, color, PressAct(), hand)

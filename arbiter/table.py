@@ -18,7 +18,7 @@ import chess
 from transitions import Machine, MachineError
 
 from arbiter.errors import InvalidEventError
-from arbiter.position import Position, castling_begun, move_between, promotion_under_way
+from arbiter.position import Position, castling_begun, move_between, promotion_under_way, same_placement
 
 Hand = Literal["left", "right"]
 HANDS: tuple[Hand, ...] = ("right", "left")
@@ -121,6 +121,8 @@ class Table:
         self.move_pending = False
         #: The legal move the pieces now show, found when the state became ``made``.
         self.made_move: chess.Move | None = None
+        #: A move the player is known to be making (``play``): tried first, before a search.
+        self.expected: chess.Move | None = None
 
     # -- conditions (read after the pieces changed) -------------------------------------------
 
@@ -134,7 +136,15 @@ class Table:
 
     def is_move_made(self) -> bool:
         """Whether the pieces, with no piece in hand, show a legal move from the position."""
-        self.made_move = move_between(self.position.board, self.position.standing)
+        board, expected = self.position.board, self.expected
+        if expected is not None and board.is_legal(expected):
+            board.push(expected)
+            shown = same_placement(board, self.position.standing)
+            board.pop()
+            if shown:
+                self.made_move = expected
+                return True
+        self.made_move = move_between(board, self.position.standing)
         return self.made_move is not None
 
     def is_castling_begun(self) -> bool:
