@@ -31,7 +31,7 @@ def on_press(ref: Referee, color: chess.Color, act: PressAct, hand: Hand) -> Non
         return  # the arbiter stopped the clock to intervene: pressing it starts nothing
     increment = ref.clock.switch(color)
     if pending is None:
-        illegal.pressed_without_move(ref, color, hand, increment)
+        illegal.pressed_without_move(ref, color, increment)
         return
     ref.complete(color, pending, "6.2.1")
     ref.pending[color] = None

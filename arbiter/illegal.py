@@ -20,7 +20,6 @@ import chess
 from arbiter import texts
 from arbiter.laws import rulesets
 from arbiter.position import unreplaced_promotion
-from arbiter.table import Hand
 from arbiter.touch import Fact
 from arbiter.turns import Turn
 
@@ -49,19 +48,18 @@ class IllegalMove:
     passed: bool = False
 
 
-def kind_of_press(ref: Referee, color: chess.Color) -> str:
-    """Which illegal move a press with no legal move made is: 7.5.1, 7.5.2 or 7.5.3."""
+def kind_of_press(ref: Referee, color: chess.Color) -> tuple[str, chess.Move | None]:
+    """Which illegal move a press with no legal move made is: 7.5.1, 7.5.2 (with the promotion
+    to a queen that the pawn left on the last rank stands for) or 7.5.3."""
     if ref.position.is_standing_as_position() and not ref.table.holding(color):
-        return "7.5.3"
-    if unreplaced_promotion(ref.position.board, ref.position.standing) is not None:
-        return "7.5.2"
-    return "7.5.1"
+        return "7.5.3", None
+    promotion = unreplaced_promotion(ref.position.board, ref.position.standing)
+    return ("7.5.2", promotion) if promotion is not None else ("7.5.1", None)
 
 
-def pressed_without_move(ref: Referee, color: chess.Color, hand: Hand, increment: float) -> None:
+def pressed_without_move(ref: Referee, color: chess.Color, increment: float) -> None:
     """The clock was pressed with no legal move made; the press has already switched the clock."""
-    article = kind_of_press(ref, color)
-    promotion = unreplaced_promotion(ref.position.board, ref.position.standing) if article == "7.5.2" else None
+    article, promotion = kind_of_press(ref, color)
     record = IllegalMove(color, article, texts.illegal(color, article), ref.position.depth, increment,
                          list(ref.turn.facts), promotion)
     for held_hand, _ in ref.table.holding(color):

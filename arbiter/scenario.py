@@ -169,7 +169,6 @@ class Scenario:
     settings: Settings
     control: TimeControl | None
     start_clock: dict[chess.Color, float] | None
-    lines: dict[str, int] = field(default_factory=dict)
 
     def new_referee(self) -> Referee:
         """A fresh game at the scenario's start."""

@@ -24,6 +24,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from arbiter import laws, render
+from arbiter.clock import TimeControlError, parse_duration
 from arbiter.errors import ArbiterError, ScenarioError, UnknownArticleError
 from arbiter.events import VERBS, Event, parse_action
 from arbiter.rulings import Ruling
@@ -102,8 +103,6 @@ class Session:
             raise ArbiterError(f"hand is left or right, not {hand!r}")
         at = None
         if "at" in options:
-            from arbiter.clock import TimeControlError, parse_duration
-
             try:
                 at = parse_duration(options["at"])
             except TimeControlError as err:

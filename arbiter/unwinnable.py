@@ -225,13 +225,3 @@ def _line(parents: dict[Hashable, tuple[Hashable, chess.Move] | None], key: Hash
         line.append(move)
         step = parents[key]
     return line[::-1]
-
-
-def _distance(square: chess.Square, target: chess.Square | None) -> int:
-    return 0 if target is None else chess.square_distance(square, target)
-
-
-def _corner_distance(square: chess.Square) -> int:
-    return min(chess.square_distance(square, corner) for corner in (chess.A1, chess.H1, chess.A8, chess.H8))
-
-
