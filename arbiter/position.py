@@ -359,16 +359,17 @@ class Position:
         """Set the pieces on the board back to the position."""
         self.standing = placement_of(self.board)
 
-    def push(self, move: chess.Move) -> None:
-        """Play a legal move in the position (the pieces standing are not touched).
+    def push(self, move: chess.Move) -> str:
+        """Play a legal move in the position (the pieces standing are not touched); its SAN.
 
         :raises ValueError: if the move is not legal; no unchecked move reaches the board.
         """
         if not self.board.is_legal(move):
             raise ValueError(f"illegal move {move.uci()!r} in {self.board.fen()}")
-        self.board.push(move)
+        san = self.board.san_and_push(move)
         self._history.append(move)
         self._count(position_key(self.board))
+        return san
 
     def push_null(self) -> None:
         """Pass the move to the other side without a move (a clock pressed with no move)."""

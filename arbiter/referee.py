@@ -61,6 +61,8 @@ class Referee:
         self.strikes: dict[chess.Color, int] = {chess.WHITE: 0, chess.BLACK: 0}
         self._index = 0
         self.was_paused = False
+        #: Whether ``play`` may rule a plain move in one go (the same rulings; False for tests).
+        self.at_once = True
 
     # -- public ----------------------------------------------------------------------------------
 
@@ -278,13 +280,17 @@ class Referee:
     def _on_play(self, color: chess.Color, act: PlayAct, hand: Hand) -> None:
         if self._has_move(color):
             board = self.position.board
+            move = parse_move(board, act.move)
+            if self.at_once and self._can_play_at_once(color, move):
+                self._play_at_once(color, move, hand)
+                return
         else:
             board = self.position.board.copy()
             if self.table.state == "made" and self.turn.color == color:
                 board.pop()  # taking up his own move again (4.7)
             else:
                 board.turn = color  # out of turn: the pieces are moved all the same
-        move = parse_move(board, act.move)
+            move = parse_move(board, act.move)
         self.table.expected = move
         try:
             for step in steps_of(board, move):
@@ -293,6 +299,45 @@ class Referee:
                 _HANDLERS[type(step)](self, color, step, hand)
         finally:
             self.table.expected = None
+        self._press_after_play(color, hand)
+
+    def _can_play_at_once(self, color: chess.Color, move: chess.Move) -> bool:
+        """Whether ``play`` can skip the steps one by one: the same rulings come of it.
+
+        So it is for a legal simple move or capture by the player having the move, first thing
+        in his turn, with no piece in anyone's hand, no breach open and nothing to put back.
+        """
+        board = self.position.board
+        return (
+            self.table.state == "idle"
+            and self.turn.color == color
+            and not self.turn.facts
+            and not self.table.held
+            and not self.displaced
+            and self.breach is None
+            and self.pending[color] is None
+            and not move.promotion
+            and board.is_legal(move)
+            and not board.is_castling(move)
+            and not board.is_en_passant(move)
+        )
+
+    def _play_at_once(self, color: chess.Color, move: chess.Move, hand: Hand) -> None:
+        """The steps of :func:`steps_of` for a simple move or capture, ruled as they would be:
+        the piece lifted (a touch), the captured piece taken off (a touch), the move made."""
+        board = self.position.board
+        origin, target = move.from_square, move.to_square
+        piece = board.piece_at(origin)
+        assert piece is not None, "a legal move starts from a piece"
+        self._touched(color, [origin], [piece])
+        taken = board.piece_at(target)
+        if taken is not None:
+            self._touched(color, [target], [taken])
+        self.table.play(color, move, hand)
+        self._on_made(color, move)
+        self._press_after_play(color, hand)
+
+    def _press_after_play(self, color: chess.Color, hand: Hand) -> None:
         if self.result == "*":
             self.was_paused = False
             clockpress.on_press(self, color, PressAct(), hand)
@@ -387,11 +432,9 @@ class Referee:
 
     def stand(self, color: chess.Color, move: chess.Move, announce: bool) -> None:
         """The legal ``move`` is made: the opponent has the move."""
-        board = self.position.board
-        san = board.san(move)
         earlier = self.pending[color]
         hands = frozenset(self.table.hands_used) or frozenset({self.table.last_hand[color]})
-        self.position.push(move)
+        san = self.position.push(move)
         if self.table.state != "made":  # made: the pieces already stand as the move left them
             self.position.restore_standing()
             self.table.restore(move_stands=True)

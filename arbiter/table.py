@@ -67,6 +67,7 @@ TRANSITIONS: list[dict[str, Any]] = [
     *_choices("release", ["placed"], _AFTER_HANDS_FREE),
     *_choices("remove", _PLAYING, _AFTER_HANDS_FREE),
     {"trigger": "put", "source": _PLAYING, "dest": "placed"},
+    {"trigger": "play", "source": "idle", "dest": "made"},
     {"trigger": "press", "source": _PLAYING, "dest": "idle"},
     # The arbiter's own acts on the board.
     *_choices("restore", _PLAYING, [("made", "is_move_pending"), ("touching", "has_touched"), ("idle", None)]),
@@ -313,6 +314,23 @@ class Table:
         self.held[(color, hand)] = Held(piece, None, square)
         self._step(color, hand, "put", fire)
         return piece
+
+    def play(self, color: chess.Color, move: chess.Move, hand: Hand) -> None:
+        """Make the legal ``move`` in one go with one hand, before anything else this turn: the
+        piece lifted, the captured piece taken off, the piece set down and released.
+
+        Only a simple move or a capture (not castling, en passant or promotion, whose steps the
+        verbs above follow one by one), from ``idle``: the pieces then show the move, so the
+        state is ``made`` without reading the board again.
+        """
+        self._check("play")
+        standing = self.position.standing
+        piece = standing.remove_piece_at(move.from_square)
+        assert piece is not None, "play: the caller checked the move is legal"
+        standing.set_piece_at(move.to_square, piece)
+        self.touched = True
+        self.made_move = move
+        self._step(color, hand, "play", fire=True)
 
     def press(self, color: chess.Color, hand: Hand) -> None:
         """The player whose turn is under way presses the clock; the next turn begins."""

@@ -216,3 +216,41 @@ def test_plausible_event_streams_raise_only_input_errors(data: st.DataObject, fe
         # Every ruling cites an article and the position is one python-chess can print.
         assert all(r.article for r in ref.rulings)
         ref.position.fen()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), STARTS, st.sampled_from(["watching", "called"]), st.sampled_from(["standard", "rapid", "blitz"]),
+       st.integers(min_value=1, max_value=60))
+def test_play_at_once_rules_as_the_steps_one_by_one(data: st.DataObject, fen: str | None, mode: str, ruleset: str,
+                                                    length: int) -> None:
+    """The shortcut for a plain ``play`` gives the rulings, pieces, clock and state of its steps."""
+    def referee(at_once: bool) -> Referee:
+        clock = Clock(chess.WHITE if fen is None or " w " in fen else chess.BLACK,
+                      {chess.WHITE: 60.0, chess.BLACK: 60.0}, TimeControl.parse("60+1"))
+        ref = Referee(Position.from_start(fen, []), Settings(mode, ruleset), clock)  # type: ignore[arg-type]
+        ref.at_once = at_once
+        return ref
+
+    fast, slow = referee(True), referee(False)
+    now = 0.0
+    for index in range(length):
+        actor = data.draw(st.sampled_from([fast.position.turn, fast.position.turn, not fast.position.turn]))
+        action = _plausible_action(data, fast)
+        if data.draw(st.booleans()):
+            legal = [m.uci() for m in fast.position.board.legal_moves]
+            action = f"play {data.draw(st.sampled_from(legal))}" if legal else action
+        hand = data.draw(st.sampled_from([None, None, "left", "right"]))
+        now += data.draw(st.sampled_from([0.0, 0.5, 3.0, 20.0]))
+        ev = Event(actor, parse_action(action), action, now, hand, None, None)  # type: ignore[arg-type]
+        outcomes = []
+        for ref in (fast, slow):
+            try:
+                outcomes.append([r.as_dict() for r in ref.apply(ev, index)])
+            except ArbiterError as err:
+                outcomes.append(str(err))  # type: ignore[arg-type]
+        assert outcomes[0] == outcomes[1], action
+        assert fast.position.fen() == slow.position.fen()
+        assert fast.position.standing.board_fen() == slow.position.standing.board_fen()
+        assert (fast.table.state, fast.result, fast.pending, fast.table.last_hand) == \
+               (slow.table.state, slow.result, slow.pending, slow.table.last_hand)
+        assert (fast.clock.reading(), fast.clock.running) == (slow.clock.reading(), slow.clock.running)

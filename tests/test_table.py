@@ -94,6 +94,6 @@ def test_release_in_the_air_is_impossible() -> None:
 
 def test_machine_is_flat_shared_and_has_no_auto_transitions() -> None:
     assert "to_idle" not in MACHINE.events
-    assert set(MACHINE.events) == {"touch", "adjust", "lift", "place", "drop", "release", "remove", "put", "press",
-                                   "restore", "settle", "take_turn", "end"}
+    assert set(MACHINE.events) == {"touch", "adjust", "lift", "place", "drop", "release", "remove", "put", "play",
+                                   "press", "restore", "settle", "take_turn", "end"}
     assert MACHINE.models == []  # tables are driven through the shared machine, not bound to it
