@@ -58,7 +58,7 @@ class GameAudit:
 
 class _Tokens(chess.pgn.BaseVisitor[None]):
     """Collects the headers, the SAN of each move as written, and the clock after each move,
-    without judging the moves (the reader's own board is fed null moves)."""
+    without judging the moves (the reader is told to skip each one: its board never moves)."""
 
     def __init__(self) -> None:
         self.headers: dict[str, str] = {}
@@ -77,11 +77,11 @@ class _Tokens(chess.pgn.BaseVisitor[None]):
     def end_variation(self) -> None:
         self.depth -= 1
 
-    def parse_san(self, board: chess.Board, san: str) -> chess.Move:
+    def begin_parse_san(self, board: chess.Board, san: str) -> chess.pgn.SkipType:
         if self.depth == 0:
             self.sans.append(san)
             self.clocks.append(None)
-        return chess.Move.null()
+        return chess.pgn.SKIP
 
     def visit_comment(self, comment: str | list[str]) -> None:
         text = comment if isinstance(comment, str) else " ".join(comment)
@@ -190,7 +190,8 @@ def audit_game(number: int, tokens: _Tokens) -> GameAudit:
         game.error = f"bad FEN tag: {err}"
         return game
     ruleset = _ruleset(headers)
-    occurrences: dict[Hashable, int] = {position_key(board): 1}
+    key = position_key(board)
+    occurrences: dict[Hashable, int] = {key: 1}
     claims: dict[chess.Color, bool] = {chess.WHITE: False, chess.BLACK: False}
     ended_at: tuple[str, str, int] | None = None
     for ply, san in enumerate(tokens.sans, start=1):
@@ -200,7 +201,7 @@ def audit_game(number: int, tokens: _Tokens) -> GameAudit:
                                          f"the game ended at ply {at} by {reason}; later moves and the recorded "
                                          "result do not count", at))
             break
-        _note_claims(game, board, occurrences, claims, san, ply)
+        _note_claims(game, board, occurrences[key], claims, san, ply)
         move: chess.Move | None
         try:
             move = board.parse_san(san)
@@ -252,10 +253,8 @@ def _as_played(game: GameAudit, board: chess.Board, san: str, ply: int, ruleset:
 
 
 def _automatic_ending(board: chess.Board, occurrences: int) -> tuple[str, str] | None:
-    if board.is_checkmate():
-        return "checkmate", "5.1.1"
-    if board.is_stalemate():
-        return "stalemate", "5.2.1"
+    if not any(board.generate_legal_moves()):  # one generation for mate and stalemate both
+        return ("checkmate", "5.1.1") if board.is_check() else ("stalemate", "5.2.1")
     if is_dead(board):
         return "dead position", "5.2.2"
     if occurrences >= 5:
@@ -265,14 +264,15 @@ def _automatic_ending(board: chess.Board, occurrences: int) -> tuple[str, str] |
     return None
 
 
-def _note_claims(game: GameAudit, board: chess.Board, occurrences: dict[Hashable, int],
-                 claimed: dict[chess.Color, bool], san: str, ply: int) -> None:
-    """The first moment the player to move could have claimed threefold or fifty (information)."""
+def _note_claims(game: GameAudit, board: chess.Board, occurrences: int, claimed: dict[chess.Color, bool], san: str,
+                 ply: int) -> None:
+    """The first moment the player to move could have claimed threefold or fifty (information);
+    ``occurrences``: how many times the present position has occurred."""
     color = board.turn
     if claimed[color]:
         return
     name = "White" if color == chess.WHITE else "Black"
-    if occurrences.get(position_key(board), 0) >= 3:
+    if occurrences >= 3:
         claimed[color] = True
         game.findings.append(Finding("could-claim-threefold", "9.2.2",
                                      f"{name} could have claimed a draw by repetition before ply {ply}", ply))

@@ -13,6 +13,7 @@ import yaml
 
 from arbiter.clock import TimeControl
 from arbiter.errors import UnknownArticleError
+from arbiter.yamlsource import SAFE_LOADER
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ def rules_dir() -> Path:
 def articles() -> dict[str, Article]:
     """Every article ``rules/articles.yaml`` holds, by number, in the file's order."""
     with open(rules_dir() / "articles.yaml", encoding="utf-8") as handle:
-        entries = yaml.safe_load(handle)
+        entries = yaml.load(handle, Loader=SAFE_LOADER)
     return {str(e["article"]): Article(str(e["article"]), e["title"], " ".join(e["text"].split())) for e in entries}
 
 
@@ -71,7 +72,7 @@ def with_subarticles(number: str) -> list[Article]:
 def rulesets() -> dict[str, dict[str, Any]]:
     """The rulesets' numbers (``standard``, ``rapid``, ``blitz``)."""
     with open(rules_dir() / "rulesets.yaml", encoding="utf-8") as handle:
-        data: dict[str, dict[str, Any]] = yaml.safe_load(handle)
+        data: dict[str, dict[str, Any]] = yaml.load(handle, Loader=SAFE_LOADER)
     return data
 
 

@@ -127,13 +127,13 @@ def castling_side(board: chess.Board, move: chess.Move) -> Side | None:
 def move_between(board: chess.Board, standing: chess.BaseBoard) -> chess.Move | None:
     """The legal move, if any, that turns the position ``board`` into the pieces ``standing``.
 
-    Castling, en passant and promotion included. Only moves whose piece left a changed square
-    are tried, so the cost is a few pushes, not one per legal move.
+    Castling, en passant and promotion included. Only moves from a changed square to a changed
+    square are tried (every move changes both), so the cost is a push or two, not one per legal move.
     """
     mask = changed_mask(board, standing)
     if not mask & board.occupied_co[board.turn]:
         return None
-    for move in board.generate_legal_moves(from_mask=mask & board.occupied_co[board.turn]):
+    for move in board.generate_legal_moves(from_mask=mask & board.occupied_co[board.turn], to_mask=mask):
         board.push(move)
         try:
             if same_placement(board, standing):

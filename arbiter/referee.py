@@ -63,6 +63,8 @@ class Referee:
         self.was_paused = False
         #: Whether ``play`` may rule a plain move in one go (the same rulings; False for tests).
         self.at_once = True
+        #: The legal move a ``play`` ruled in one go is making (it answers touch-move's questions).
+        self._playing: chess.Move | None = None
 
     # -- public ----------------------------------------------------------------------------------
 
@@ -191,7 +193,7 @@ class Referee:
         self.update_obligation()
 
     def update_obligation(self, always: bool = False) -> None:
-        ob = obligation(self.position.board, self.turn.facts)
+        ob = obligation(self.position.board, self.turn.facts, self._playing)
         if ob != self.turn.obligation or always:
             self.turn.obligation = ob
             self.rule_obligation(self.turn.color, ob)
@@ -329,10 +331,14 @@ class Referee:
         origin, target = move.from_square, move.to_square
         piece = board.piece_at(origin)
         assert piece is not None, "a legal move starts from a piece"
-        self._touched(color, [origin], [piece])
-        taken = board.piece_at(target)
-        if taken is not None:
-            self._touched(color, [target], [taken])
+        self._playing = move
+        try:
+            self._touched(color, [origin], [piece])
+            taken = board.piece_at(target)
+            if taken is not None:
+                self._touched(color, [target], [taken])
+        finally:
+            self._playing = None
         self.table.play(color, move, hand)
         self._on_made(color, move)
         self._press_after_play(color, hand)

@@ -131,11 +131,13 @@ class Obligation:
 FREE = Obligation("any")
 
 
-def obligation(board: chess.Board, facts: list[Fact]) -> Obligation:
+def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None = None) -> Obligation:
     """What the facts of this turn bind the player to move in ``board`` (side to move).
 
     Later facts of a stronger kind override the touches: a move released then taken up again
     (4.7), a new piece on the promotion square (4.4.4), the king released two squares (4.7.2).
+    ``legal``, if given, is a legal move of ``board`` known to be under way: its piece can move
+    and its capture can be made, which spares a search of the legal moves for those two questions.
     """
     touches = [fact for fact in facts if isinstance(fact, Touch)]
     for fact in reversed(facts):
@@ -146,7 +148,7 @@ def obligation(board: chess.Board, facts: list[Fact]) -> Obligation:
                 return Obligation("play", "9.5.3", move=fact.move)
             if can_move(board, fact.move.from_square):
                 return Obligation("move", "9.5.3", square=fact.move.from_square)
-    by_touch = _from_touches(board, touches)
+    by_touch = _from_touches(board, touches, legal)
     for fact in facts:
         if isinstance(fact, PiecePut) and _may_promote(board, by_touch, fact):
             # The first new piece to touch the promotion square is final (4.4.4).
@@ -217,7 +219,7 @@ def _rook_side(board: chess.Board, rook: chess.Square) -> Side | None:
     return "kingside" if chess.square_file(rook) > chess.square_file(king) else "queenside"
 
 
-def _from_touches(board: chess.Board, touches: list[Touch]) -> Obligation:
+def _from_touches(board: chess.Board, touches: list[Touch], legal: chess.Move | None = None) -> Obligation:
     color = board.turn
     if not touches:
         return FREE
@@ -231,7 +233,7 @@ def _from_touches(board: chess.Board, touches: list[Touch]) -> Obligation:
 
     if own and not theirs:
         for touch in own:
-            if _own_can_move(board, touch.square):
+            if _own_can_move(board, touch.square, legal):
                 return Obligation("move", "4.3.1", square=touch.square)
         return Obligation("any", "4.5")
     if theirs and not own:
@@ -240,7 +242,9 @@ def _from_touches(board: chess.Board, touches: list[Touch]) -> Obligation:
                 return Obligation("capture", "4.3.2", square=touch.square)
         return Obligation("any", "4.5")
     first_own, first_theirs = own[0], theirs[0]
-    if captures_of(board, first_theirs.square, by=first_own.square):
+    if (legal is not None and legal.from_square == first_own.square
+            and captured_square(board, legal) == first_theirs.square) or \
+            captures_of(board, first_theirs.square, by=first_own.square):
         return Obligation("capture", "4.3.3", square=first_theirs.square, with_=first_own.square)
     for touch in ordered:
         if touch.piece.color == color and _own_can_move(board, touch.square):
@@ -250,8 +254,10 @@ def _from_touches(board: chess.Board, touches: list[Touch]) -> Obligation:
     return Obligation("any", "4.5")
 
 
-def _own_can_move(board: chess.Board, square: chess.Square) -> bool:
+def _own_can_move(board: chess.Board, square: chess.Square, legal: chess.Move | None = None) -> bool:
     """Whether the own piece on ``square`` can move; a rook's castling does not count (4.4.2)."""
+    if legal is not None and legal.from_square == square and not board.is_castling(legal):
+        return True
     if board.piece_type_at(square) == chess.ROOK:
         return any(
             not board.is_castling(move)

@@ -72,6 +72,8 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
 
 def is_dead(board: chess.Board) -> bool:
     """The quick tests for a dead position (5.2.2), cheap enough to run after every move."""
+    if board.rooks | board.queens:
+        return False  # the usual case: neither quick test below can hold with a rook or queen on the board
     return board.is_insufficient_material() or is_locked_pawn_wall(board)
 
 
