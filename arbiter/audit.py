@@ -22,6 +22,8 @@ import chess.pgn
 
 from arbiter.clock import TimeControl, TimeControlError
 from arbiter.laws import ruleset_for
+from arbiter.notation import DEFAULT, Language, language, legal_move, moves_named
+from arbiter.pgnread import MOVE_NUMBER, read_score
 from arbiter.position import position_key, pseudo_legal_san
 from arbiter.unwinnable import can_checkmate, is_dead
 
@@ -125,8 +127,9 @@ _TOKEN = re.compile(
 )
 
 
-def problems(text: str) -> list[str]:
-    """What makes a game's text broken: a malformed tag line, unreadable movetext, no result."""
+def problems(text: str, lang: Language | None = None) -> list[str]:
+    """What makes a game's text broken: a malformed tag line, unreadable movetext, no result
+    (moves in ``lang``, English by default)."""
     found = []
     lines = text.splitlines()
     movetext = []
@@ -138,7 +141,8 @@ def problems(text: str) -> list[str]:
         elif stripped and not stripped.startswith("%"):
             movetext.append(stripped)
     body = re.sub(r"\{[^}]*\}|;[^\n]*|\([^()]*\)", " ", " ".join(movetext))
-    bad = [token for token in body.split() if not _TOKEN.fullmatch(token)]
+    bad = [token for token in body.split() if not _TOKEN.fullmatch(token)
+           and (lang is None or not lang.pattern.fullmatch(MOVE_NUMBER.sub("", token).rstrip("!?")))]
     if bad:
         found.append(f"unreadable movetext {' '.join(bad[:3])!r}")
     tokens = body.split()
@@ -147,18 +151,32 @@ def problems(text: str) -> list[str]:
     return found
 
 
-def audit_text(item: tuple[int, str]) -> GameAudit:
-    """Audit one game given as PGN text (also in worker processes)."""
+def audit_text(item: tuple[int, str], notation: str | None = None) -> GameAudit:
+    """Audit one game given as PGN text (also in worker processes); its moves are written in
+    ``notation`` (English by default)."""
     number, text = item
-    games = read_games(io.StringIO(text))
-    first = next(games, None)
-    if first is None:
-        return GameAudit(number, "?", "?", "*", error="empty game")
-    game = audit_game(number, first[1])
-    trouble = problems(text)
+    lang = language(notation)
+    if lang.code == DEFAULT:
+        first = next(read_games(io.StringIO(text)), None)
+        if first is None:
+            return GameAudit(number, "?", "?", "*", error="empty game")
+        tokens = first[1]
+    else:
+        tokens = _tokens_of_score(text)  # python-chess's reader knows only English SAN
+        if not tokens.headers and not tokens.sans:
+            return GameAudit(number, "?", "?", "*", error="empty game")
+    game = audit_game(number, tokens, lang)
+    trouble = problems(text, None if lang.code == DEFAULT else lang)
     if trouble:
         game.error = "; ".join(filter(None, [game.error, *trouble]))
     return game
+
+
+def _tokens_of_score(text: str) -> _Tokens:
+    score = read_score(text)
+    tokens = _Tokens()
+    tokens.headers, tokens.sans, tokens.clocks = score.headers, score.moves, score.clocks
+    return tokens
 
 
 def game_texts(handle: TextIO) -> Iterator[tuple[int, str]]:
@@ -177,8 +195,10 @@ def game_texts(handle: TextIO) -> Iterator[tuple[int, str]]:
         yield number + 1, "".join(lines)
 
 
-def audit_game(number: int, tokens: _Tokens) -> GameAudit:
-    """Replay one game's score as the Laws would have it, and collect the findings."""
+def audit_game(number: int, tokens: _Tokens, lang: Language | None = None) -> GameAudit:
+    """Replay one game's score (moves in ``lang``, English by default) as the Laws would have
+    it, and collect the findings."""
+    lang = lang or language(None)
     headers = tokens.headers
     game = GameAudit(number, headers.get("White", "?"), headers.get("Black", "?"), headers.get("Result", "*"))
     if tokens.errors and not tokens.sans:
@@ -204,9 +224,9 @@ def audit_game(number: int, tokens: _Tokens) -> GameAudit:
         _note_claims(game, board, occurrences[key], claims, san, ply)
         move: chess.Move | None
         try:
-            move = board.parse_san(san)
-        except ValueError as err:
-            move = _as_played(game, board, san, ply, ruleset, err)
+            move = board.parse_san(san) if lang.code == DEFAULT else legal_move(board, san, lang)
+        except ValueError:
+            move = _as_played(game, board, san, ply, ruleset, lang)
         if move is None:
             return game
         board.push(move)
@@ -227,12 +247,15 @@ def _ruleset(headers: dict[str, str]) -> str:
 
 
 def _as_played(game: GameAudit, board: chess.Board, san: str, ply: int, ruleset: str,
-               err: ValueError) -> chess.Move | None:
+               lang: Language) -> chess.Move | None:
     """An illegal move in the score: report it, and go on from the board as it would stand."""
     stands = ruleset in ("rapid", "blitz")
     rule = ("it would have stood: the opponent made his next move (A.5.2)" if stands
             else "it should have been corrected whenever found (7.5.1)")
-    candidates = pseudo_legal_san(board, san.rstrip("+#!?"))
+    if lang.code == DEFAULT:
+        candidates = pseudo_legal_san(board, san.rstrip("+#!?"))
+    else:
+        candidates = moves_named(board, san, lang, legal=False)
     why = "no piece can make it (3.10)"
     if len(candidates) == 1:
         move = candidates[0]

@@ -10,7 +10,7 @@ from arbiter import illegal, texts
 from arbiter.errors import InvalidEventError
 from arbiter.events import AcceptAct, ClaimAct, DeclineAct, OfferAct, ResignAct, WriteAct
 from arbiter.laws import rulesets
-from arbiter.position import parse_move
+from arbiter.notation import read_move
 from arbiter.table import Hand
 from arbiter.touch import Declared, Released, Touch, obligation
 from arbiter.turns import Turn
@@ -59,7 +59,7 @@ def claim_draw(ref: Referee, color: chess.Color, kind: str, written: str | None)
         ref.rule("claim", "9.4", texts.claim_after_touch(color), claimant=name, claim=claim_name,
                  verdict="forfeited")
         return
-    move = _written_move(board, written)
+    move = _written_move(ref, board, written)
     if _is_correct(ref, kind, move, written):
         ref.rule("claim", "9.5.2", texts.draw_claim_correct(color, kind), claimant=name, claim=claim_name,
                  verdict="upheld")
@@ -79,11 +79,11 @@ def claim_draw(ref: Referee, color: chess.Color, kind: str, written: str | None)
         ref.draw_offer = color  # 9.1.2.3: the claim stands as a draw offer
 
 
-def _written_move(board: chess.Board, written: str | None) -> chess.Move | None:
+def _written_move(ref: Referee, board: chess.Board, written: str | None) -> chess.Move | None:
     if written is None:
         return None
     try:
-        return parse_move(board, written)
+        return read_move(board, written, ref.reads)
     except InvalidEventError:
         return None
 

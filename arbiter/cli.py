@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from arbiter import laws, render
-from arbiter.errors import ArbiterError, ScenarioError, UnknownArticleError
+from arbiter.errors import ArbiterError, ScenarioError, UnknownArticleError, UnknownNotationError
 from arbiter.scenario import Outcome, final_state, load, run
 if TYPE_CHECKING:
     from arbiter.audit import GameAudit
@@ -36,13 +36,13 @@ def _files(paths: Sequence[str]) -> Iterator[Path | ScenarioError]:
             yield ScenarioError(raw, None, "no such file or folder")
 
 
-def _outcomes(paths: Sequence[str]) -> Iterator[tuple[str, Outcome | ScenarioError]]:
+def _outcomes(paths: Sequence[str], notation: str | None) -> Iterator[tuple[str, Outcome | ScenarioError]]:
     for item in _files(paths):
         if isinstance(item, ScenarioError):
             yield item.path, item
             continue
         try:
-            yield str(item), run(load(item))
+            yield str(item), run(load(item, notation))
         except ScenarioError as err:
             yield str(item), err
         except Exception as err:  # noqa: BLE001 - a bug of ours must not hide the other files' results
@@ -57,7 +57,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     counts = {"passed": 0, "failed": 0, "invalid": 0}
     internal = False
     reports: list[dict[str, Any]] = []
-    for name, outcome in _outcomes(args.paths):
+    for name, outcome in _outcomes(args.paths, args.notation):
         if isinstance(outcome, ScenarioError):
             internal = internal or isinstance(outcome, InternalError)
             counts["invalid"] += 1
@@ -98,7 +98,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     try:
-        scenario = load(args.file)
+        scenario = load(args.file, args.notation)
     except ScenarioError as err:
         print(f"INVALID {err}", file=sys.stderr)
         return 2
@@ -162,7 +162,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             if isinstance(item, ScenarioError):
                 result: Validation | ScenarioError = item
             else:
-                scenario = load(item)
+                scenario = load(item, args.notation)
                 result = validate(scenario)
         except ScenarioError as err:
             result = err
@@ -215,7 +215,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
             status = 2
             continue
         with handle:
-            for result in _audited(handle, args.jobs):
+            for result in _audited(handle, args.jobs, args.notation):
                 games += 1
                 if progress and games % 100 == 0:
                     print(f"\r{raw}: {games} games", end="", file=sys.stderr)
@@ -243,19 +243,22 @@ def cmd_audit(args: argparse.Namespace) -> int:
     return status
 
 
-def _audited(handle: TextIO, jobs: int) -> Iterator[GameAudit]:
-    """Every game audited in order, in ``jobs`` processes, reading the file as it goes."""
+def _audited(handle: TextIO, jobs: int, notation: str | None) -> Iterator[GameAudit]:
+    """Every game audited in order, in ``jobs`` processes, reading the file as it goes; the
+    moves are read in ``notation`` (English by default)."""
+    import functools
     import multiprocessing
 
     from arbiter.audit import audit_text, game_texts
 
+    audit_one = functools.partial(audit_text, notation=notation)
     if jobs <= 1:
-        yield from map(audit_text, game_texts(handle))
+        yield from map(audit_one, game_texts(handle))
         return
     texts = game_texts(handle)
     with multiprocessing.Pool(jobs) as pool:
         while batch := list(itertools.islice(texts, 1000)):  # a batch at a time: memory stays bounded
-            yield from pool.imap(audit_text, batch, chunksize=16)
+            yield from pool.imap(audit_one, batch, chunksize=16)
 
 
 def cmd_teach(args: argparse.Namespace) -> int:
@@ -263,7 +266,7 @@ def cmd_teach(args: argparse.Namespace) -> int:
 
     try:
         session = teach.new_session(args.file, args.fen, args.moves, args.time_control, args.ruleset,
-                                    args.arbiter, args.orientation)
+                                    args.arbiter, args.orientation, args.notation)
     except ScenarioError as err:
         print(f"arbiter teach: {err}", file=sys.stderr)
         return 2
@@ -303,6 +306,31 @@ def cmd_laws(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_notation(args: argparse.Namespace) -> int:
+    import chess
+
+    from arbiter.notation import language, languages, write_san
+
+    chosen = [language(args.code)] if args.code else list(languages().values())
+    board = chess.Board("r3k2r/1P6/8/8/8/8/8/R3K1NR w KQkq - 0 1")
+    sample = [chess.Move.from_uci(uci) for uci in ("g1f3", "b7a8q", "e1c1")]
+    names = ("king", "queen", "rook", "bishop", "knight", "pawn")
+    rows = []
+    for lang in chosen:
+        pieces = (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
+        letters = {name: list(lang.letters[piece]) for name, piece in zip(names, pieces, strict=True)}
+        rows.append({"code": lang.code, "name": lang.name, **letters,
+                     "example": [write_san(board, move, lang) for move in sample]})
+    if args.format == "json":
+        json.dump(rows, sys.stdout, indent=1, ensure_ascii=False)
+        print()
+        return 0
+    for row in rows:
+        shown = " ".join("/".join(row[name]) or "-" for name in names)
+        print(f"{row['code']:9} {row['name']:20} K Q R B N P = {shown:24} {', '.join(row['example'])}")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="arbiter", description="An over-the-board chess arbiter simulator.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -312,19 +340,28 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument("--format", choices=formats, default="text")
         return command
 
+    def with_notation(command: argparse.ArgumentParser, what: str) -> None:
+        command.add_argument("--notation", type=_notation, metavar="LANG",
+                             help=f"{what} (a language code: de, fr, ru, sr-Cyrl, figurine, ...; "
+                                  "see `arbiter notation`)")
+
     run_cmd = add("run", "run scenario files and check their expect blocks")
     run_cmd.add_argument("paths", nargs="+", metavar="PATH")
+    with_notation(run_cmd, "write the rulings' moves in this language")
     run_cmd.set_defaults(func=cmd_run)
     explain = add("explain", "narrate a scenario event by event")
     explain.add_argument("file", metavar="FILE")
+    with_notation(explain, "write the rulings' moves in this language")
     explain.set_defaults(func=cmd_explain)
     validate_cmd = add("validate", "check incident reports against the Laws", ("text", "json", "markdown"))
     validate_cmd.add_argument("paths", nargs="+", metavar="FILE")
     validate_cmd.add_argument("--out", metavar="DIR", help="with --format markdown: write DIR/<report>.md and .svg")
+    with_notation(validate_cmd, "write the rulings' moves in this language")
     validate_cmd.set_defaults(func=cmd_validate)
     audit_cmd = add("audit", "audit the games of PGN files against the Laws")
     audit_cmd.add_argument("paths", nargs="+", metavar="FILE.pgn")
     audit_cmd.add_argument("--jobs", type=int, default=1, metavar="N", help="audit in N processes")
+    with_notation(audit_cmd, "the language the PGN's moves are written in")
     audit_cmd.set_defaults(func=cmd_audit)
     teach_cmd = sub.add_parser("teach", help="play the events yourself and watch the Laws rule")
     teach_cmd.add_argument("file", nargs="?", metavar="FILE", help="start from this scenario's position")
@@ -334,6 +371,7 @@ def _parser() -> argparse.ArgumentParser:
     teach_cmd.add_argument("--ruleset", choices=("standard", "rapid", "blitz"))
     teach_cmd.add_argument("--arbiter", choices=("watching", "called"))
     teach_cmd.add_argument("--orientation", choices=("white", "black"))
+    with_notation(teach_cmd, "read and write moves in this language")
     teach_cmd.set_defaults(func=cmd_teach)
     quiz_cmd = sub.add_parser("quiz", help="questions drawn from scenario files")
     quiz_cmd.add_argument("paths", nargs="*", metavar="PATH")
@@ -344,7 +382,20 @@ def _parser() -> argparse.ArgumentParser:
     laws_cmd = add("laws", "print the articles of the Laws the arbiter cites")
     laws_cmd.add_argument("article", nargs="?", metavar="ARTICLE")
     laws_cmd.set_defaults(func=cmd_laws)
+    notation_cmd = add("notation", "list the languages moves can be read and written in")
+    notation_cmd.add_argument("code", nargs="?", metavar="LANG", type=_notation)
+    notation_cmd.set_defaults(func=cmd_notation)
     return parser
+
+
+def _notation(code: str) -> str:
+    """An argparse type: a known notation code, as the table spells it."""
+    from arbiter.notation import language
+
+    try:
+        return language(code).code
+    except UnknownNotationError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

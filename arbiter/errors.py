@@ -6,6 +6,8 @@ for input that cannot be ruled on at all.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class ArbiterError(ValueError):
     """Base class of every error the project raises on purpose."""
@@ -13,6 +15,22 @@ class ArbiterError(ValueError):
 
 class InvalidEventError(ArbiterError):
     """An event that is malformed or cannot physically happen (lifting from an empty square)."""
+
+
+class AmbiguousNotationError(InvalidEventError):
+    """A move text that names several moves; ``candidates`` holds them."""
+
+    def __init__(self, message: str, candidates: list[Any]) -> None:
+        super().__init__(message)
+        self.candidates = candidates
+
+
+class ImpossibleMoveError(InvalidEventError):
+    """A move text that names no move the pieces could make, or is not a move at all."""
+
+
+class UnknownNotationError(ArbiterError):
+    """A notation (language) code that ``rules/notation.yaml`` does not hold."""
 
 
 class InvalidPositionError(ArbiterError):

@@ -22,7 +22,8 @@ from arbiter.events import (
     PlaceAct, PlayAct, PressAct, PutAct, ReleaseAct, RemoveAct, ResignAct, TouchAct, WriteAct,
     steps_of,
 )
-from arbiter.position import Position, castling_begun, castling_side, parse_move
+from arbiter.notation import language, read_move, translate
+from arbiter.position import Position, castling_begun, castling_side
 from arbiter.rulings import Ruling
 from arbiter.table import Hand, Table
 from arbiter.touch import FREE, KingReleased, Obligation, PiecePut, Released, Touch, obligation
@@ -43,6 +44,9 @@ class Referee:
     def __init__(self, position: Position, settings: Settings | None = None, clock: Clock | None = None) -> None:
         self.position = position
         self.settings = settings or Settings()
+        #: The languages moves are read in (events) and written in (rulings).
+        self.reads = language(self.settings.notation)
+        self.writes = language(self.settings.output_notation or self.settings.notation)
         self.table = Table(position)
         self.clock = clock or Clock(running=position.turn)
         self.rulings: list[Ruling] = []
@@ -117,7 +121,7 @@ class Referee:
 
     def rule_obligation(self, color: chess.Color, ob: Obligation) -> None:
         """Say what touch-move binds ``color`` to."""
-        self.rule("obligation", ob.article or "4.5", texts.obligation(self.position.board, color, ob),
+        self.rule("obligation", ob.article or "4.5", texts.obligation(self.position.board, color, ob, self.writes),
                    player=chess.COLOR_NAMES[color], **ob.fields())
 
     def violation(self, color: chess.Color, article: str, text: str) -> None:
@@ -282,7 +286,7 @@ class Referee:
     def _on_play(self, color: chess.Color, act: PlayAct, hand: Hand) -> None:
         if self._has_move(color):
             board = self.position.board
-            move = parse_move(board, act.move)
+            move = read_move(board, act.move, self.reads)
             if self.at_once and self._can_play_at_once(color, move):
                 self._play_at_once(color, move, hand)
                 return
@@ -292,7 +296,7 @@ class Referee:
                 board.pop()  # taking up his own move again (4.7)
             else:
                 board.turn = color  # out of turn: the pieces are moved all the same
-            move = parse_move(board, act.move)
+            move = read_move(board, act.move, self.reads)
         self.table.expected = move
         try:
             for step in steps_of(board, move):
@@ -397,7 +401,7 @@ class Referee:
 
     def _moved_on(self, color: chess.Color, released: chess.Move) -> None:
         """A piece released as a legal move was moved on to a square no legal move reaches (4.7)."""
-        text = texts.moved_on(self.position.board, color, released)
+        text = texts.moved_on(self.position.board, color, released, self.writes)
         if self.watching:
             self.violation(color, "4.7", text)
             self._remedy_breach(color, self.turn.obligation)
@@ -415,7 +419,7 @@ class Referee:
             article = ob.article or "4.3"
             if ob.must == "play" and released is not None and castling_side(board, move) is not None:
                 article = "4.4.2"  # castling begun with the rook: the rook's move stands (DECISIONS 5)
-            text = texts.breach(board, color, ob, move)
+            text = texts.breach(board, color, ob, move, self.writes)
             if self.watching:
                 self.violation(color, article, text)
                 self._remedy_breach(color, ob)
@@ -440,7 +444,7 @@ class Referee:
         """The legal ``move`` is made: the opponent has the move."""
         earlier = self.pending[color]
         hands = frozenset(self.table.hands_used) or frozenset({self.table.last_hand[color]})
-        san = self.position.push(move)
+        san = translate(self.position.push(move), self.writes)
         if self.table.state != "made":  # made: the pieces already stand as the move left them
             self.position.restore_standing()
             self.table.restore(move_stands=True)

@@ -11,7 +11,8 @@ import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
 import chess
 import datetime as dt
@@ -22,13 +23,12 @@ from arbiter.clock import Clock, TimeControl, TimeControlError, parse_duration
 from arbiter.errors import ArbiterError, InvalidEventError, InvalidPositionError, ScenarioError
 from arbiter.events import Event, parse_action
 from arbiter.laws import ruleset_for
+from arbiter.notation import DEFAULT as ENGLISH
+from arbiter.notation import Language, language, legal_move, translate
 from arbiter.position import Position
 from arbiter.referee import Referee, Settings
 from arbiter.rulings import Ruling, RulingFields
 from arbiter.yamlsource import Located, YamlSourceError
-
-if TYPE_CHECKING:
-    import chess.pgn
 
 Duration = str | int | float
 
@@ -132,6 +132,8 @@ class ScenarioFile(_Strict):
     #: For the project's own example reports: the verdict the report should get.
     expect_verdict: Literal["consistent", "inconsistent", "invalid"] | None = None
     source: str | None = None
+    #: The language of the file's moves (docs/notation.md); English by default.
+    notation: str | None = None
     ruleset: Literal["standard", "rapid", "blitz"] | None = None
     supervision: Literal["full", "partial"] = "partial"
     arbiter: Literal["watching", "called"] = "watching"
@@ -141,6 +143,11 @@ class ScenarioFile(_Strict):
     events: list[EventModel] = []
     expect: ExpectModel | None = None
     quiz: QuizModel | None = None
+
+    @field_validator("notation")
+    @classmethod
+    def _known_notation(cls, value: str | None) -> str | None:
+        return language(value).code if value is not None else None
 
     @field_validator("title")
     @classmethod
@@ -184,8 +191,9 @@ class Scenario:
         return Referee(position, self.settings, clock)
 
 
-def load(path: str | Path) -> Scenario:
-    """Read and validate a scenario file.
+def load(path: str | Path, output_notation: str | None = None) -> Scenario:
+    """Read and validate a scenario file; its rulings write moves in ``output_notation`` (by
+    default the file's own notation).
 
     :raises ScenarioError: naming the file and line of the first problem.
     """
@@ -194,11 +202,13 @@ def load(path: str | Path) -> Scenario:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise ScenarioError(name, None, f"cannot read the file: {err}") from None
-    return loads(text, name, base=Path(path).parent)
+    return loads(text, name, base=Path(path).parent, output_notation=output_notation)
 
 
-def loads(text: str, name: str = "<scenario>", base: Path | None = None) -> Scenario:
-    """Read and validate scenario text; ``name`` is used in errors, ``base`` for PGN paths."""
+def loads(text: str, name: str = "<scenario>", base: Path | None = None,
+          output_notation: str | None = None) -> Scenario:
+    """Read and validate scenario text; ``name`` is used in errors, ``base`` for PGN paths,
+    ``output_notation`` as for :func:`load`."""
     try:
         doc = Located(text)
     except YamlSourceError as err:
@@ -231,12 +241,33 @@ def loads(text: str, name: str = "<scenario>", base: Path | None = None) -> Scen
             control = TimeControl.parse(spec.time_control)
         except TimeControlError as err:
             raise ScenarioError(name, doc.line(("time_control",)), str(err)) from None
+    reads = language(spec.notation)
+    writes = language(output_notation or spec.notation)
     settings = Settings(
         arbiter=spec.arbiter,
         ruleset=spec.ruleset or ruleset_for(control),
         supervision=spec.supervision,
+        notation=reads.code,
+        output_notation=writes.code,
     )
+    _translate_listed(spec, reads, writes)
     return Scenario(name, spec, events, start, settings, control, _start_clock(name, doc, spec, control))
+
+
+def _translate_listed(spec: ScenarioFile, reads: Language, writes: Language) -> None:
+    """The SAN of the rulings the file lists, rewritten in the language the rulings are given in."""
+    if reads is writes:
+        return
+
+    def rewritten(listed: list[RulingFields]) -> list[RulingFields]:
+        return [item if item.san is None else item.model_copy(update={"san": translate(item.san, writes, reads)})
+                for item in listed]
+
+    if spec.expect is not None:
+        spec.expect.rulings = rewritten(spec.expect.rulings)
+        spec.expect.absent = rewritten(spec.expect.absent)
+    if spec.ruling is not None:
+        spec.ruling.rulings = rewritten(spec.ruling.rulings)
 
 
 def _located(name: str, doc: Located, err: ValidationError) -> ScenarioError:
@@ -306,22 +337,41 @@ def split_moves(moves: str | list[str] | None) -> list[str]:
 
 def _start(name: str, doc: Located, spec: ScenarioFile, base: Path) -> Position:
     start = spec.start or StartModel()
+    lang = language(spec.notation)
     if start.pgn is not None:
-        position, game = _start_from_pgn(name, doc.line(("start", "pgn")), start.pgn, base)
-        _fill_from_tags(spec, game.headers)
-        _clocks_from_comments(spec, game)
+        position, headers, clocks = _start_from_pgn(name, doc.line(("start", "pgn")), start.pgn, base, lang)
+        _fill_from_tags(spec, headers)
+        if clocks and spec.clock is None:  # the last [%clk] of each side gives the clocks at the incident
+            spec.clock = ClockModel(white=clocks.get(chess.WHITE), black=clocks.get(chess.BLACK))
         return position
     try:
-        return Position.from_start(start.fen, split_moves(start.moves))
+        return start_position(start.fen, split_moves(start.moves), lang)
     except InvalidPositionError as err:
         key = "moves" if start.moves is not None and "move" in str(err) else "fen"
         raise ScenarioError(name, doc.line(("start", key)), str(err)) from None
 
 
+def start_position(fen: str | None, moves: list[str], lang: Language) -> Position:
+    """The position after ``moves`` written in ``lang`` (SAN or UCI) from ``fen``.
+
+    :raises InvalidPositionError: if the FEN is not a legal position or a move is not legal.
+    """
+    if lang.code == ENGLISH:
+        return Position.from_start(fen, moves)
+    position = Position.from_start(fen, [])
+    for number, text in enumerate(moves, start=1):
+        try:
+            position.push(legal_move(position.board, text, lang))
+        except InvalidEventError as err:
+            raise InvalidPositionError(f"start move {number} {text!r}: {err}") from None
+    position.restore_standing()
+    return position
+
+
 _TAGS = {"Event": "event", "Round": "round", "White": "white", "Black": "black", "Date": "date"}
 
 
-def _fill_from_tags(spec: ScenarioFile, headers: chess.pgn.Headers) -> None:
+def _fill_from_tags(spec: ScenarioFile, headers: Mapping[str, str]) -> None:
     """PGN tags fill the report's missing fields and the time control (FORMAT §5)."""
     if spec.report is not None:
         for tag, field_name in _TAGS.items():
@@ -333,19 +383,11 @@ def _fill_from_tags(spec: ScenarioFile, headers: chess.pgn.Headers) -> None:
         spec.time_control = control
 
 
-def _clocks_from_comments(spec: ScenarioFile, game: chess.pgn.Game) -> None:
-    """The last ``[%clk]`` of each side gives the clocks at the incident, unless ``clock:`` does."""
-    last: dict[chess.Color, float] = {}
-    for node in game.mainline():
-        seconds = node.clock()
-        if seconds is not None:
-            last[not node.turn()] = seconds  # the side that made the move
-    if last and spec.clock is None:
-        spec.clock = ClockModel(white=last.get(chess.WHITE), black=last.get(chess.BLACK))
+_PgnStart = tuple[Position, Mapping[str, str], dict[chess.Color, float]]
 
 
-def _start_from_pgn(name: str, line: int, pgn: str, base: Path) -> tuple[Position, chess.pgn.Game]:
-    import chess.pgn  # only for files that start from PGN: it costs the cold start 50 ms
+def _start_from_pgn(name: str, line: int, pgn: str, base: Path, lang: Language) -> _PgnStart:
+    """The position after the PGN's main line, its tags, and each side's last ``[%clk]``."""
 
     text = pgn
     if "\n" not in pgn and not pgn.lstrip().startswith(("[", "1.")) and pgn.strip().endswith(".pgn"):
@@ -353,6 +395,10 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path) -> tuple[Positio
             text = (base / pgn.strip()).read_text(encoding="utf-8")
         except OSError as err:
             raise ScenarioError(name, line, f"cannot read the PGN file {pgn!r}: {err}") from None
+    if lang.code != ENGLISH:
+        return _start_from_score(name, line, text, lang)
+    import chess.pgn  # only for files that start from PGN: it costs the cold start 50 ms
+
     game = chess.pgn.read_game(io.StringIO(text))
     if game is None:
         raise ScenarioError(name, line, "the PGN holds no game")
@@ -362,7 +408,31 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path) -> tuple[Positio
         position = Position.from_start(game.board().fen(), [m.uci() for m in game.mainline_moves()])
     except InvalidPositionError as err:
         raise ScenarioError(name, line, str(err)) from None
-    return position, game
+    clocks: dict[chess.Color, float] = {}
+    for node in game.mainline():
+        seconds = node.clock()
+        if seconds is not None:
+            clocks[not node.turn()] = seconds  # the side that made the move
+    return position, game.headers, clocks
+
+
+def _start_from_score(name: str, line: int, text: str, lang: Language) -> _PgnStart:
+    """:func:`_start_from_pgn` for a score in another language than English."""
+    from arbiter.pgnread import read_score
+
+    score = read_score(text)
+    if not score.moves and not score.headers:
+        raise ScenarioError(name, line, "the PGN holds no game")
+    try:
+        position = start_position(score.headers.get("FEN"), score.moves, lang)
+    except InvalidPositionError as err:
+        raise ScenarioError(name, line, str(err)) from None
+    first = chess.Board(score.headers["FEN"]).turn if "FEN" in score.headers else chess.WHITE
+    clocks: dict[chess.Color, float] = {}
+    for index, seconds in enumerate(score.clocks):
+        if seconds is not None:
+            clocks[first if index % 2 == 0 else not first] = seconds
+    return position, score.headers, clocks
 
 
 def _start_clock(

@@ -7,6 +7,7 @@ completion of verbs, commands and the squares that hold pieces).
 
 from __future__ import annotations
 
+import dataclasses
 import shlex
 import sys
 from collections.abc import Iterable, Iterator
@@ -218,6 +219,8 @@ class Session:
             value = getattr(spec, key)
             if value is not None:
                 doc[key] = value
+        if self.scenario.settings.notation != "en":
+            doc["notation"] = self.scenario.settings.notation
         doc["start"] = {"fen": self.scenario.start.fen()}
         if self.scenario.start_clock is not None:
             doc["clock"] = {chess.COLOR_NAMES[c]: v for c, v in self.scenario.start_clock.items()}
@@ -263,19 +266,24 @@ def _event_dict(event: Event) -> dict[str, Any]:
 
 
 def new_session(path: str | None, fen: str | None, moves: str | None, time_control: str | None,
-                ruleset: str | None, arbiter: str | None, orientation: str | None) -> Session:
-    """A session from a scenario file, or from the options (a position and settings).
+                ruleset: str | None, arbiter: str | None, orientation: str | None,
+                notation: str | None = None) -> Session:
+    """A session from a scenario file, or from the options (a position and settings); moves are
+    typed and shown in ``notation`` (default: the file's own, else English).
 
     :raises ScenarioError: if the file or the options are not valid.
     """
     if path is not None:
-        scenario = load(path)
+        scenario = load(path, notation)
         scenario.events = []
+        if notation is not None:  # the trainee types in the language he reads
+            scenario.settings = dataclasses.replace(scenario.settings, notation=notation, output_notation=notation)
     else:
         doc: dict[str, Any] = {"title": "arbiter teach"}
         if fen or moves:
             doc["start"] = {k: v for k, v in (("fen", fen), ("moves", moves)) if v}
-        for key, value in (("time_control", time_control), ("ruleset", ruleset), ("arbiter", arbiter)):
+        for key, value in (("time_control", time_control), ("ruleset", ruleset), ("arbiter", arbiter),
+                           ("notation", notation)):
             if value:
                 doc[key] = value
         scenario = loads(yaml.safe_dump(doc), "<options>")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import chess
 
+from arbiter.notation import Language, write_san
 from arbiter.touch import Obligation
 
 _PIECE_NAMES = {
@@ -23,7 +24,7 @@ def piece_on(board: chess.BaseBoard, square: chess.Square) -> str:
     return f"the {name} on {chess.square_name(square)}"
 
 
-def obligation(board: chess.Board, color: chess.Color, ob: Obligation) -> str:
+def obligation(board: chess.Board, color: chess.Color, ob: Obligation, lang: Language | None = None) -> str:
     who = player(color)
     if ob.must == "move" and ob.article == "9.5.3" and ob.square is not None:
         return (f"{who}'s draw claim was incorrect and the written move is illegal: "
@@ -44,7 +45,8 @@ def obligation(board: chess.Board, color: chess.Color, ob: Obligation) -> str:
         return (f"The {_PIECE_NAMES[ob.piece]} has touched {chess.square_name(ob.square)}: "
                 f"{who} must promote to it.")
     if ob.must == "play" and ob.move is not None and ob.article == "9.5.3":
-        return f"{who}'s draw claim was incorrect: the move written for it, {board.san(ob.move)}, must be played."
+        written = write_san(board, ob.move, lang)
+        return f"{who}'s draw claim was incorrect: the move written for it, {written}, must be played."
     if ob.must == "play" and ob.move is not None:
         return f"{who} released a piece as a legal move: {ob.move.uci()} stands and may not be changed."
     if ob.article == "4.5":
@@ -52,12 +54,15 @@ def obligation(board: chess.Board, color: chess.Color, ob: Obligation) -> str:
     return f"{who} may make any legal move."
 
 
-def breach(board: chess.Board, color: chess.Color, ob: Obligation, move: chess.Move) -> str:
-    return f"{player(color)} played {board.san(move)}, which touch-move does not allow. {obligation(board, color, ob)}"
+def breach(board: chess.Board, color: chess.Color, ob: Obligation, move: chess.Move,
+           lang: Language | None = None) -> str:
+    return (f"{player(color)} played {write_san(board, move, lang)}, which touch-move does not allow. "
+            f"{obligation(board, color, ob, lang)}")
 
 
-def moved_on(board: chess.Board, color: chess.Color, released: chess.Move) -> str:
-    return (f"{player(color)} released the piece as the legal move {board.san(released)} and then moved it on; "
+def moved_on(board: chess.Board, color: chess.Color, released: chess.Move, lang: Language | None = None) -> str:
+    return (f"{player(color)} released the piece as the legal move {write_san(board, released, lang)} and then "
+            "moved it on; "
             "the move stands as released.")
 
 

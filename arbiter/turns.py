@@ -21,6 +21,10 @@ class Settings:
     arbiter: ArbiterMode = "watching"
     ruleset: str = "standard"
     supervision: str = "partial"
+    #: The language the events' moves are written in (a code of ``rules/notation.yaml``).
+    notation: str = "en"
+    #: The language the rulings write moves in; None: the events' own.
+    output_notation: str | None = None
 
 
 @dataclass

@@ -26,7 +26,7 @@ import chess
 import chess.pgn
 
 from arbiter.events import Event, parse_action
-from arbiter.position import Position
+from arbiter.position import Position, position_key
 from arbiter.referee import Referee, Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,11 +113,26 @@ def bench_moves(games: list[list[str]], repetitions: int) -> dict[str, float]:
                     referee.apply(event, index)
         return replay
 
+    def needed() -> None:
+        """python-chess doing only what the Laws need of every move: read it, check it is legal,
+        write its SAN with the check and mate signs, push it, look for a legal reply (mate,
+        stalemate), count the position for repetitions. The floor under b and c."""
+        for sans in games:
+            board = chess.Board()
+            for san in sans:
+                move = board.parse_san(san)
+                board.is_legal(move)
+                board.san_and_push(move)
+                any(board.generate_legal_moves())
+                position_key(board)
+
     a, a_spread = timed(baseline, repetitions)
+    floor, floor_spread = timed(needed, repetitions)
     b, b_spread = timed(through(play_events), repetitions)
     c, c_spread = timed(through(physical_events), repetitions)
     per = 1e6 / plies
     return {"games": len(games), "plies": plies, "a_us_per_move": a * per, "a_spread_us": a_spread * per,
+            "floor_us_per_move": floor * per, "floor_spread_us": floor_spread * per, "floor_over_a": floor / a,
             "b_us_per_move": b * per, "b_spread_us": b_spread * per, "c_us_per_move": c * per,
             "c_spread_us": c_spread * per, "b_over_a": b / a, "c_over_a": c / a}
 

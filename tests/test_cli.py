@@ -105,3 +105,67 @@ def test_a_bug_on_one_file_is_reported_and_the_others_run(
     captured = capsys.readouterr()
     assert "internal error, please report it: RuntimeError('boom')" in captured.err
     assert "1 passed, 0 failed, 1 invalid" in captured.out
+
+
+def test_run_writes_the_rulings_moves_in_the_notation_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(ROOT / "scenarios" / "notation" / "serbian-cyrillic-scoresheet.yaml")
+    assert main(["run", "--format", "json", path]) == 0
+    own = [r["san"] for r in json.loads(capsys.readouterr().out)["scenarios"][0]["rulings"] if "san" in r]
+    assert main(["run", "--format", "json", "--notation", "de", path]) == 0  # the expectations still hold
+    german = [r["san"] for r in json.loads(capsys.readouterr().out)["scenarios"][0]["rulings"] if "san" in r]
+    assert own == ["O-O", "Лe7", "Сxe5"]
+    assert german == ["O-O", "Le7", "Sxe5"]
+    assert main(["explain", "--notation", "figurine", path]) == 0
+    assert "White made the move ♘xe5." in capsys.readouterr().out
+
+
+def test_an_unknown_notation_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["run", "--notation", "xx", str(ROOT / "scenarios" / "notation")])
+    assert caught.value.code == 2
+    assert "unknown notation 'xx'" in capsys.readouterr().err
+
+
+def test_notation_lists_the_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["notation", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert len(rows) == 41
+    assert main(["notation", "sr"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("sr-Latn") and "Sf3, bxa8=D+, O-O-O" in out
+
+
+def _in_language(pgn: str, code: str) -> str:
+    """A PGN's moves rewritten in ``code``, token by token (tags and results untouched)."""
+    from arbiter.notation import translate
+
+    lines = []
+    for line in pgn.splitlines():
+        if line.startswith("["):
+            lines.append(line)
+            continue
+        words = []
+        for word in line.split(" "):
+            number, _, move = word.rpartition(".")
+            words.append(f"{number}.{translate(move, code)}" if number else translate(word, code))
+        lines.append(" ".join(words))
+    return "\n".join(lines) + "\n"
+
+
+def _findings(out: str) -> list[object]:
+    games = [json.loads(line) for line in out.splitlines()]
+    return [(g.get("game"), g.get("result"), g.get("error"), [(f["kind"], f["article"], f["ply"])
+             for f in g.get("findings", [])]) for g in games[:-1]] + [games[-1]]
+
+
+@pytest.mark.parametrize("code", ["de", "sr-Cyrl", "ru", "figurine"])
+def test_audit_of_a_pgn_in_another_notation_finds_what_the_english_one_does(
+        code: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    english = ROOT / "examples" / "audit" / "games.pgn"
+    translated = tmp_path / f"games-{code}.pgn"
+    translated.write_text(_in_language(english.read_text(encoding="utf-8"), code), encoding="utf-8")
+    assert main(["audit", "--format", "json", str(english)]) == 0
+    wanted = _findings(capsys.readouterr().out)
+    assert main(["audit", "--format", "json", "--notation", code, str(translated)]) == 0
+    assert _findings(capsys.readouterr().out) == wanted
+    assert any(kind == "illegal-move" for *_, found in wanted[:-1] for kind, _, _ in found)  # type: ignore[misc]

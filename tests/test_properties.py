@@ -218,7 +218,7 @@ def test_plausible_event_streams_raise_only_input_errors(data: st.DataObject, fe
         ref.position.fen()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), STARTS, st.sampled_from(["watching", "called"]), st.sampled_from(["standard", "rapid", "blitz"]),
        st.integers(min_value=1, max_value=60))
 def test_play_at_once_rules_as_the_steps_one_by_one(data: st.DataObject, fen: str | None, mode: str, ruleset: str,

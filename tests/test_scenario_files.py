@@ -52,6 +52,9 @@ def test_good_file_loads_and_runs() -> None:
     ("title: t\nstart:\n  fen: 8/8/8/8/8/8/8/8 w - - 0 1\n", "x.yaml:3: illegal start position"),
     ("title: t\nstart:\n  moves: 1. e4 e4\n", "x.yaml:3: start move 2 'e4' is not legal"),
     ("title: t\ntime_control: fast\n", "x.yaml:2: bad time control 'fast'"),
+    ("title: t\nnotation: klingon\n", "x.yaml:2: notation: Value error, unknown notation 'klingon'; known: en, "),
+    ("title: t\nnotation: de\nstart:\n  moves: 1. e4 e5 2. Nf3\n",
+     "x.yaml:4: start move 3 'Nf3': 'Nf3' is not a move in German notation"),
     ("title: t\nruleset: bullet\n", "x.yaml:2: ruleset"),
     ("title: t\nevents:\n  - white: put X e8\n", "x.yaml:3: event 0 (white: put X e8): bad piece letter 'X'"),
     ("title: t\nevents:\n  - white: claim nothing\n", "x.yaml:3: event 0 (white: claim nothing): claim takes"),
@@ -65,6 +68,7 @@ def test_errors_name_file_line_and_reason(text: str, message: str) -> None:
     ("  - white: release\n", 3, "event 0 (white: release): nothing is in white's right hand"),
     ("  - white: lift g1\n  - white: place e2\n", 4, "event 1 (white: place e2): e2 is occupied"),
     ("  - white: play Qh5\n", 3, "no piece can play 'Qh5'"),
+    ("  - white: play Sd2\n", 3, "event 0 (white: play Sd2): not a move in SAN or UCI: 'Sd2'"),  # S: not English
     ("  - white: lift g1\n  - white: lift b1\n", 4, "event 1 (white: lift b1): the right hand already holds a piece"),
 ])
 def test_impossible_physical_events_are_input_errors(events: str, line: int, message: str) -> None:
@@ -105,3 +109,16 @@ def test_expectations_that_fail_are_reported() -> None:
         "black has the move, expected white",
         "result is '*', expected '1-0'",
     ]
+
+
+@pytest.mark.parametrize(("events", "line", "message"), [
+    ("  - white: play Nf3\n", 5, "event 0 (white: play Nf3): 'Nf3' is not a move in Serbian (Cyrillic) notation"),
+    ("  - white: play Сd2\n", 5, "event 0 (white: play Сd2): 'Сd2' is ambiguous in Serbian (Cyrillic) notation: "
+                                 "it may be Сbd2 (b1d2), Сfd2 (f3d2)"),
+])
+def test_moves_in_another_notation_are_read_as_its_letters(events: str, line: int, message: str) -> None:
+    text = "title: t\nnotation: sr-Cyrl\nstart: {moves: 1. Сf3 Сf6 2. d3 d6}\nevents:\n" + events
+    outcome = run(loads(text, "x.yaml"))
+    assert outcome.error is not None
+    assert outcome.error.line == line
+    assert message in str(outcome.error)

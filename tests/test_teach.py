@@ -95,3 +95,14 @@ def test_colour_marks_when_the_terminal_shows_colour() -> None:
     session.handle("touch g1")
     session.colour = True
     assert "\033[33m♘\033[0m*" in session.board()
+
+
+def test_a_session_in_serbian_reads_and_writes_serbian_moves(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    session = teach.new_session(None, None, None, None, None, None, None, "sr-Cyrl")
+    saved = tmp_path / "sr.yaml"
+    drive(["e4", "e5", "Сf3", "black: play Сc6", f":save {saved}", ":quit"], session)
+    out = capsys.readouterr().out
+    assert "White made the move Сf3." in out
+    assert main(["run", str(saved)]) == 0  # the saved file says its notation, and holds
+    assert "notation: sr-Cyrl" in saved.read_text(encoding="utf-8")

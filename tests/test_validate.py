@@ -9,6 +9,7 @@ import pytest
 
 from arbiter.cli import main
 from arbiter.errors import ScenarioError
+from arbiter.notation import translate
 from arbiter.scenario import load, loads
 from arbiter.validate import validate
 
@@ -97,3 +98,26 @@ def test_markdown_document_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["validate", "--format", "markdown", "--out", str(tmp_path), str(path)]) == 1
     assert (tmp_path / "illegal-move-rapid-wrong-penalty.md").read_text().count("![The position]") == 1
     assert (tmp_path / "illegal-move-rapid-wrong-penalty.svg").read_text().startswith("<svg")
+
+
+TWINS = [("touch-move-claim-upheld-italian-game.yaml", "touch-move-claim-upheld-italian-game-sr.yaml"),
+         ("threefold-claim-with-written-move-wrongly-rejected.yaml",
+          "threefold-claim-with-written-move-wrongly-rejected-sr.yaml")]
+
+
+@pytest.mark.parametrize(("english", "serbian"), TWINS, ids=[t[0] for t in TWINS])
+def test_a_report_in_serbian_notation_validates_like_its_english_twin(english: str, serbian: str) -> None:
+    folder = ROOT / "examples" / "reports"
+    assert load(folder / serbian).spec.notation == "sr-Cyrl"
+    twin = validate(load(folder / english))
+    # Written in English, the Serbian report's rulings are the English report's, word for word.
+    as_english = validate(load(folder / serbian, output_notation="en"))
+    assert as_english.verdict == twin.verdict
+    assert [d.as_dict() for d in as_english.differences] == [d.as_dict() for d in twin.differences]
+    assert [r.as_dict() for r in as_english.rulings] == [r.as_dict() for r in twin.rulings]
+    # In its own notation, only the moves' letters differ.
+    own = validate(load(folder / serbian))
+    assert own.verdict == twin.verdict
+    assert [r.move for r in own.rulings] == [r.move for r in twin.rulings]
+    assert [translate(r.san, "en", "sr-Cyrl") if r.san else None for r in own.rulings] == \
+        [r.san for r in twin.rulings]

@@ -1,0 +1,61 @@
+"""PGN whose moves are written in another language than English.
+
+python-chess's PGN reader only knows English SAN: its tokenizer would take ``Сf3`` (Serbian
+Cyrillic, the knight) for the pawn move ``f3``. A score in another language is therefore read
+here: the tags, the main line's moves as written, and the clock comment after each move;
+variations, other comments, move numbers and NAGs are passed over. English PGN keeps going
+through python-chess.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_TAG = re.compile(r'^\s*\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|[()]|\$\d+|[^\s{}();]+")
+MOVE_NUMBER = re.compile(r"^\d+\.+")
+_CLOCK = re.compile(r"\[%clk\s+(\d+):(\d+):(\d+(?:\.\d*)?)\]")
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+
+
+@dataclass
+class Score:
+    """One game's score as written: tags, main-line moves, the clock after each move, result."""
+
+    headers: dict[str, str] = field(default_factory=dict)
+    moves: list[str] = field(default_factory=list)
+    clocks: list[float | None] = field(default_factory=list)
+    result: str | None = None
+
+
+def read_score(text: str) -> Score:
+    """The first game of ``text`` (tags, then movetext), its moves left as written."""
+    score = Score()
+    movetext: list[str] = []
+    for line in text.splitlines():
+        tag = _TAG.match(line)
+        if tag is not None and not movetext:
+            score.headers[tag.group(1)] = tag.group(2).replace('\\"', '"').replace("\\\\", "\\")
+        elif line.strip() and not line.startswith("%"):
+            movetext.append(line)
+    depth = 0
+    for token in _TOKEN.findall("\n".join(movetext)):
+        if token.startswith("{"):
+            clock = _CLOCK.search(token)
+            if depth == 0 and clock is not None and score.moves:
+                hours, minutes, seconds = clock.groups()
+                score.clocks[-1] = int(hours) * 3600 + int(minutes) * 60 + float(seconds)
+        elif token == "(":
+            depth += 1
+        elif token == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0 and not token.startswith((";", "$")):
+            move = MOVE_NUMBER.sub("", token)
+            if move in RESULTS:
+                score.result = move
+                break
+            if move and move.strip("!?") and move.lower() not in ("e.p.", "ep", "e.p"):
+                score.moves.append(move)
+                score.clocks.append(None)
+    return score
