@@ -158,7 +158,21 @@ def bench_commands(repetitions: int, smoke: bool) -> dict[str, float]:
         seconds, spread = _wall([*arbiter, "audit", "--jobs", str(jobs), corpus], repetitions)
         figures[f"audit_jobs{jobs}_games_per_s"] = games / seconds
         figures[f"audit_jobs{jobs}_spread_s"] = spread
+    seconds, spread = timed(lambda: _pgn_floor(Path(corpus)), repetitions)
+    figures["audit_floor_games_per_s"], figures["audit_floor_spread_s"] = games / seconds, spread
     return figures
+
+
+def _pgn_floor(path: Path) -> None:
+    """The audit's baseline, in this process: python-chess reading the PGN (its reader parses and
+    pushes every move) and looking for a legal reply after each move (mate, stalemate), which is
+    the least the audit must do."""
+    with open(path, encoding="utf-8") as handle:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            board = game.board()
+            for move in game.mainline_moves():
+                board.push(move)
+                any(board.generate_legal_moves())
 
 
 def bench_teach(plies: int) -> dict[str, float]:
