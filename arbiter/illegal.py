@@ -155,23 +155,36 @@ def is_correctable(ref: Referee, record: IllegalMove) -> bool:
 
 
 def claim(ref: Referee, claimant: chess.Color) -> None:
-    """``claim illegal-move``: upheld (and corrected), forfeited (A.5.2: too late) or rejected."""
+    """``claim illegal-move``: upheld (and corrected), forfeited (A.5.2: too late) or rejected.
+
+    With several illegal moves of the opponent open, the first one that may still be corrected is
+    the irregularity: the position before it is reinstated (7.5.1). His later ones are undone with
+    it, but each was a completed illegal move and is penalised as one (7.5.5): a second one loses.
+    """
     name = chess.COLOR_NAMES[claimant]
-    record = next((r for r in reversed(ref.open_illegal) if r.player != claimant), None)
-    if record is None:
+    theirs = [r for r in ref.open_illegal if r.player != claimant]
+    if not theirs:
         ref.rule("claim", "7.5.1", texts.no_illegal_move(claimant), claimant=name, claim="illegal-move",
                  verdict="rejected")
         return
-    if not is_correctable(ref, record):
+    correctable = [r for r in theirs if is_correctable(ref, r)]
+    if not correctable:
         ref.rule("claim", "A.5.2", texts.illegal_move_stands(claimant), claimant=name, claim="illegal-move",
                  verdict="forfeited")
-        ref.open_illegal.remove(record)
+        ref.open_illegal = [r for r in ref.open_illegal if r.player == claimant]
         return
+    record = correctable[0]
     ref.rule("claim", record.article, texts.claim_upheld(claimant), claimant=name, claim="illegal-move",
              verdict="upheld")
-    ref.open_illegal = [r for r in ref.open_illegal if r.depth < record.depth or r is record]
-    ref.open_illegal.remove(record)
+    undone = [] if record.stands else correctable[1:]
+    ref.open_illegal = [r for r in ref.open_illegal
+                        if r is not record and r not in undone and (record.stands or r.depth < record.depth)]
     correct(ref, record)
+    for later in undone:
+        if ref.result != "*":
+            break
+        ref.violation(later.player, later.article, texts.illegal_undone(later.player))
+        penalise(ref, later)
 
 
 def opponent_moved(ref: Referee, color: chess.Color) -> None:

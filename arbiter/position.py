@@ -390,6 +390,12 @@ class Position:
         board.castling_rights = before.castling_rights
         board.castling_rights = board.clean_castling_rights()
         board.fullmove_number = before.fullmove_number + (1 if turn == chess.WHITE else 0)
+        # The move counts for the fifty-move rule (9.3) like any other: reset by a capture or a
+        # pawn's move, else one more.
+        mover = not turn
+        captured = chess.popcount(board.occupied) < chess.popcount(before.occupied)
+        pawn_moved = board.pieces_mask(chess.PAWN, mover) != before.pieces_mask(chess.PAWN, mover)
+        board.halfmove_clock = 0 if captured or pawn_moved else before.halfmove_clock + 1
         self.board = board
         self._history.append(_Break(before))
         self._count(position_key(self.board))

@@ -109,6 +109,11 @@ def illegal(color: chess.Color, article: str) -> str:
     }[article]
 
 
+def illegal_undone(color: chess.Color) -> str:
+    return (f"{player(color)} completed a later illegal move as well; the reinstated position undoes it, "
+            "and it counts as a completed illegal move.")
+
+
 def increment_back(color: chess.Color, seconds: float) -> str:
     return f"The increment of {seconds:g} seconds that the illegal press gave {player(color)} is taken back."
 
