@@ -125,11 +125,9 @@ def claim_touch_move(ref: Referee, color: chess.Color) -> None:
     ref.violation(offender, breach.article, breach.text)
     breach.remedied = True
     was_completed = ref.clock.running != offender
-    ref.position.pop_to(breach.depth)  # the breaching move, and the board that stood after a press
+    ref.take_back_to(breach.depth, offender, breach.facts)  # the breaching move, and what stood after a press
     ref.pending[offender] = None
     released = next((f.move for f in reversed(breach.facts) if isinstance(f, Released)), None)
-    ref.turn = Turn(offender, list(breach.facts))
-    ref.table.restore()
     if released is not None and ref.position.board.is_legal(released):
         ref.stand(offender, released, announce=False)
         ref.reinstated("4.7")

@@ -92,15 +92,12 @@ def correct(ref: Referee, record: IllegalMove) -> None:
     offender = record.player
     ref.violation(offender, record.article, record.text)
     if not record.stands:
-        ref.position.pop_to(record.depth)  # every later move is cancelled (7.5.1)
-        ref.table.touched = bool(record.facts)
-        ref.table.restore()
+        ref.take_back_to(record.depth, offender, record.facts)  # every later move is cancelled (7.5.1)
         ref.pending = {chess.WHITE: None, chess.BLACK: None}
         ref.breach = None
         if record.promotion is not None:
             _replace_pawn(ref, record)
         else:
-            ref.turn = Turn(offender, list(record.facts))
             ref.clock.set_running(offender)
             ref.clock.paused = True  # the arbiter stops the clock to set things right
             if record.article == "7.5.1":
@@ -115,7 +112,6 @@ def _replace_pawn(ref: Referee, record: IllegalMove) -> None:
     assert move is not None
     offender = record.player
     ref.rule("replaced", "7.5.2", texts.replaced(move), square=chess.square_name(move.to_square), piece="Q")
-    ref.turn = Turn(offender, list(record.facts))
     ref.stand(offender, move, announce=False)
     pending = ref.pending[offender]
     if pending is not None:

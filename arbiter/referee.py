@@ -26,7 +26,7 @@ from arbiter.notation import language, read_move, translate
 from arbiter.position import Position, castling_begun, castling_side
 from arbiter.rulings import Ruling
 from arbiter.table import Hand, Table
-from arbiter.touch import FREE, KingReleased, Obligation, PiecePut, Released, Touch, obligation
+from arbiter.touch import FREE, Fact, KingReleased, Obligation, PiecePut, Released, Touch, obligation
 from arbiter.turns import Breach, Pending, Settings, Turn
 from arbiter.unwinnable import cannot_mate, is_dead
 
@@ -131,6 +131,14 @@ class Referee:
     def reinstated(self, article: str) -> None:
         """Say that the position was set back (to the one now held)."""
         self.rule("reinstated", article, texts.reinstated(self.position.board), fen=self.position.fen())
+
+    def take_back_to(self, depth: int, player: chess.Color, facts: list[Fact]) -> None:
+        """Set the game back to the first ``depth`` entries of its history and the pieces with
+        it: ``player`` is to move again, bound by the touches of his turn (4.3 and 4.7 carry over)."""
+        self.position.pop_to(depth)
+        self.table.touched = bool(facts)
+        self.table.restore()
+        self.turn = Turn(player, list(facts))
 
     def _flag_fell(self, color: chess.Color, instant: float) -> None:
         """A flag fell (between two events, at ``instant``): the watching arbiter calls it at
