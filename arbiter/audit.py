@@ -5,7 +5,8 @@ rules it would have stood, A.5.2; the game goes on from the board as it would st
 automatic ending the game ran past (mate, stalemate, dead position, fivefold, 75 moves), a result
 the final position contradicts, a decisive result by time forfeit or resignation where the winner
 could not mate (a draw by 6.9 / 5.1.2), and, as information, the first moment each player could
-have claimed threefold repetition or fifty moves.
+have claimed threefold repetition or fifty moves: by writing the move that brings it (9.2.1,
+9.3.1), or with the position on the board (9.2.2, 9.3.2).
 """
 
 from __future__ import annotations
@@ -222,16 +223,21 @@ def audit_game(number: int, tokens: _Tokens, lang: Language | None = None) -> Ga
                                          "result do not count", at))
             break
         _note_claims(game, board, occurrences[key], claims, san, ply)
+        mover = board.turn
         move: chess.Move | None
+        legal = True
         try:
             move = board.parse_san(san) if lang.code == DEFAULT else legal_move(board, san, lang)
         except ValueError:
+            legal = False
             move = _as_played(game, board, san, ply, ruleset, lang)
         if move is None:
             return game
         board.push(move)
         key = position_key(board)
         occurrences[key] = occurrences.get(key, 0) + 1
+        if legal:
+            _note_written_claims(game, board, mover, occurrences[key], claims, san, ply)
         ending = _automatic_ending(board, occurrences[key])
         if ending is not None:
             ended_at = (ending[0], ending[1], ply)
@@ -304,6 +310,25 @@ def _note_claims(game: GameAudit, board: chess.Board, occurrences: int, claimed:
         claimed[color] = True
         game.findings.append(Finding("could-claim-fifty", "9.3.2",
                                      f"{name} could have claimed the fifty-move rule before ply {ply}", ply))
+
+
+def _note_written_claims(game: GameAudit, board: chess.Board, mover: chess.Color, occurrences: int,
+                         claimed: dict[chess.Color, bool], san: str, ply: int) -> None:
+    """The first moment ``mover`` could have claimed by writing the move he then played and
+    declaring it instead of playing it (9.2.1, 9.3.1); ``board`` is the position after it."""
+    if claimed[mover]:
+        return
+    name = "White" if mover == chess.WHITE else "Black"
+    if occurrences >= 3:
+        claimed[mover] = True
+        game.findings.append(Finding("could-claim-threefold", "9.2.1",
+                                     f"{name} could have claimed a draw by repetition before ply {ply}, writing "
+                                     f"{san} and declaring it instead of playing it", ply))
+    elif board.halfmove_clock >= 100:
+        claimed[mover] = True
+        game.findings.append(Finding("could-claim-fifty", "9.3.1",
+                                     f"{name} could have claimed the fifty-move rule before ply {ply}, writing "
+                                     f"{san} and declaring it instead of playing it", ply))
 
 
 def _check_result(game: GameAudit, board: chess.Board, ended_at: tuple[str, str, int] | None,

@@ -58,3 +58,17 @@ def test_broken_input_is_reported_and_the_next_game_read(tmp_path: Path, capsys:
     assert main(["audit", str(empty)]) == 0
     assert "0 games audited" in capsys.readouterr().out
     assert main(["audit", str(tmp_path / "missing.pgn")]) == 2
+
+
+def test_first_claim_moments_with_the_move_written_and_with_the_position_on_the_board() -> None:
+    def claims(pgn: str) -> list[tuple[str, str, int | None, str]]:
+        [(number, tokens)] = list(read_games(io.StringIO(pgn)))
+        return [(f.kind, f.article, f.ply, f.text.split(" could")[0]) for f in audit_game(number, tokens).findings]
+
+    repetition = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n"
+    # Black's Ng8 at ply 8 brings the start position a third time: he could have written it and
+    # claimed (9.2.1); White then has it on the board (9.2.2).
+    assert claims(repetition) == [("could-claim-threefold", "9.2.1", 8, "Black"),
+                                  ("could-claim-threefold", "9.2.2", 9, "White")]
+    fifty = '[FEN "4k3/8/8/8/8/8/8/R3K3 w - - 99 80"]\n\n80. Ra2 Kd8 81. Ra3 *\n'
+    assert claims(fifty) == [("could-claim-fifty", "9.3.1", 1, "White"), ("could-claim-fifty", "9.3.2", 2, "Black")]
