@@ -20,16 +20,19 @@ class TimeControlError(ArbiterError):
 
 @dataclass(frozen=True)
 class Period:
-    """One period: ``moves`` moves (None: the rest of the game) in ``seconds``, ``increment`` a move."""
+    """One period: ``moves`` moves (None: the rest of the game) in ``seconds``, ``increment`` added
+    a move, ``delay`` a move before the main time starts to run (delay mode, 6.3)."""
 
     seconds: float
     increment: float = 0.0
     moves: int | None = None
+    delay: float = 0.0
 
 
 @dataclass(frozen=True)
 class TimeControl:
-    """A time control in PGN ``TimeControl`` syntax (``40/5400+30:1800+30``, ``180+2``, ``300``)."""
+    """A time control in PGN ``TimeControl`` syntax (``40/5400+30:1800+30``, ``180+2``, ``300``),
+    extended with ``dN`` for a delay of N seconds a move (``5400d30``, ``40/5400d30:1800d30``)."""
 
     periods: tuple[Period, ...]
     text: str
@@ -40,11 +43,12 @@ class TimeControl:
         raw = str(text).strip()
         periods = []
         for part in raw.split(":"):
-            match = re.fullmatch(r"(?:(\d+)/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?", part)
+            match = re.fullmatch(r"(?:(\d+)/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?(?:d(\d+(?:\.\d+)?))?", part)
             if match is None:
-                raise TimeControlError(f"bad time control {raw!r} (e.g. 5400+30, 40/5400+30:1800+30)")
-            moves, seconds, increment = match.groups()
-            periods.append(Period(float(seconds), float(increment or 0), int(moves) if moves else None))
+                raise TimeControlError(f"bad time control {raw!r} (e.g. 5400+30, 40/5400+30:1800+30, 5400d30)")
+            moves, seconds, increment, delay = match.groups()
+            periods.append(Period(float(seconds), float(increment or 0), int(moves) if moves else None,
+                                  float(delay or 0)))
         if any(p.moves is None for p in periods[:-1]):
             raise TimeControlError(f"bad time control {raw!r}: only the last period may be open")
         return cls(tuple(periods), raw)
@@ -94,17 +98,24 @@ class Clock:
     presses: dict[chess.Color, int] = field(default_factory=lambda: {chess.WHITE: 0, chess.BLACK: 0})
     #: The instant (seconds since the events began) each fallen flag fell.
     fallen: dict[chess.Color, float] = field(default_factory=dict)
+    #: The time the running side has spent on the move under way (what the delay covers).
+    spent: float = 0.0
 
     def advance(self, now: float) -> list[tuple[chess.Color, float]]:
         """Let time run to ``now`` on the running side; the flags that fell on the way, with the
-        exact instant each reached zero."""
+        exact instant each reached zero. In delay mode the main time runs only once the move's
+        delay is used up."""
         fell = []
         if self.remaining is not None and not self.paused:
+            elapsed = now - self.now
+            delay = self._period(self.running).delay if self.control is not None else 0.0
+            free = min(max(0.0, delay - self.spent), elapsed)
+            self.spent += elapsed
             before = self.remaining[self.running]
-            self.remaining[self.running] = before - (now - self.now)
+            self.remaining[self.running] = before - (elapsed - free)
             if before > 0 >= self.remaining[self.running] and self.running not in self.fallen:
-                self.fallen[self.running] = self.now + before
-                fell.append((self.running, self.now + before))
+                self.fallen[self.running] = self.now + free + before
+                fell.append((self.running, self.now + free + before))
         self.now = now
         return fell
 
@@ -112,6 +123,7 @@ class Clock:
         """``color`` presses the running side: the other side runs. The increment is added, and
         the next period's time once the period's moves are done; the increment, returned."""
         self.running = not color
+        self.spent = 0.0
         if self.remaining is None or self.control is None:
             self.presses[color] += 1
             return 0.0
@@ -128,8 +140,10 @@ class Clock:
             self.remaining[color] += seconds
 
     def set_running(self, color: chess.Color) -> None:
-        """The arbiter starts ``color``'s side (after setting a position back)."""
+        """The arbiter starts ``color``'s side (after setting a position back): a new move, with
+        its delay."""
         self.running = color
+        self.spent = 0.0
 
     def reading(self) -> dict[str, str] | None:
         """The remaining times as ``{"white": "H:MM:SS", "black": ...}``."""

@@ -58,3 +58,19 @@ def test_flag_falls_at_the_exact_instant_between_events() -> None:
     assert clock.fallen == {chess.WHITE: 30.0}
     assert clock.advance(50) == []  # a flag falls once
     assert clock.reading() == {"white": "0:00:00", "black": "0:01:00"}
+
+
+def test_delay_mode_runs_the_main_time_only_after_the_delay() -> None:
+    control = TimeControl.parse("40/5400d30:1800d30")
+    assert [(p.seconds, p.increment, p.delay, p.moves) for p in control.periods] == [
+        (5400, 0, 30, 40), (1800, 0, 30, None)]
+    clock = Clock(chess.WHITE, {chess.WHITE: 20.0, chess.BLACK: 20.0}, TimeControl.parse("20d5"))
+    assert clock.advance(3) == []  # within the delay, split over two readings
+    assert clock.advance(5) == [] and clock.remaining[chess.WHITE] == 20.0  # type: ignore[index]
+    assert clock.advance(8) == [] and clock.remaining[chess.WHITE] == 17.0  # type: ignore[index]
+    clock.switch(chess.WHITE)  # Black's move: a new delay
+    clock.paused = True
+    clock.advance(100)  # paused: neither the delay nor the main time runs
+    clock.paused = False
+    assert clock.advance(130) == [(chess.BLACK, 125.0)]  # 5 s of delay from 100, then 20 s of main time
+    assert clock.remaining[chess.WHITE] == 17.0  # type: ignore[index]
