@@ -222,7 +222,7 @@ def audit_game(number: int, tokens: _Tokens, lang: Language | None = None) -> Ga
                                          f"the game ended at ply {at} by {reason}; later moves and the recorded "
                                          "result do not count", at))
             break
-        _note_claims(game, board, occurrences[key], claims, san, ply)
+        _note_claim(game, claims, board.turn, occurrences[key], board.halfmove_clock, ply)
         mover = board.turn
         move: chess.Move | None
         legal = True
@@ -237,7 +237,7 @@ def audit_game(number: int, tokens: _Tokens, lang: Language | None = None) -> Ga
         key = position_key(board)
         occurrences[key] = occurrences.get(key, 0) + 1
         if legal:
-            _note_written_claims(game, board, mover, occurrences[key], claims, san, ply)
+            _note_claim(game, claims, mover, occurrences[key], board.halfmove_clock, ply, written=san)
         ending = _automatic_ending(board, occurrences[key])
         if ending is not None:
             ended_at = (ending[0], ending[1], ply)
@@ -293,42 +293,24 @@ def _automatic_ending(board: chess.Board, occurrences: int) -> tuple[str, str] |
     return None
 
 
-def _note_claims(game: GameAudit, board: chess.Board, occurrences: int, claimed: dict[chess.Color, bool], san: str,
-                 ply: int) -> None:
-    """The first moment the player to move could have claimed threefold or fifty (information);
-    ``occurrences``: how many times the present position has occurred."""
-    color = board.turn
-    if claimed[color]:
+def _note_claim(game: GameAudit, claimed: dict[chess.Color, bool], player: chess.Color, occurrences: int,
+                halfmove_clock: int, ply: int, written: str | None = None) -> None:
+    """The first moment ``player`` could have claimed threefold or fifty (information): with the
+    position on the board (9.2.2, 9.3.2), or by writing the move ``written`` that brings it and
+    declaring it instead of playing it (9.2.1, 9.3.1). ``occurrences`` and ``halfmove_clock`` are
+    those of the position on the board, or after the written move."""
+    if claimed[player]:
         return
-    name = "White" if color == chess.WHITE else "Black"
     if occurrences >= 3:
-        claimed[color] = True
-        game.findings.append(Finding("could-claim-threefold", "9.2.2",
-                                     f"{name} could have claimed a draw by repetition before ply {ply}", ply))
+        kind, article, what = "could-claim-threefold", "9.2.1" if written else "9.2.2", "a draw by repetition"
+    elif halfmove_clock >= 100:
+        kind, article, what = "could-claim-fifty", "9.3.1" if written else "9.3.2", "the fifty-move rule"
+    else:
         return
-    if board.halfmove_clock >= 100:
-        claimed[color] = True
-        game.findings.append(Finding("could-claim-fifty", "9.3.2",
-                                     f"{name} could have claimed the fifty-move rule before ply {ply}", ply))
-
-
-def _note_written_claims(game: GameAudit, board: chess.Board, mover: chess.Color, occurrences: int,
-                         claimed: dict[chess.Color, bool], san: str, ply: int) -> None:
-    """The first moment ``mover`` could have claimed by writing the move he then played and
-    declaring it instead of playing it (9.2.1, 9.3.1); ``board`` is the position after it."""
-    if claimed[mover]:
-        return
-    name = "White" if mover == chess.WHITE else "Black"
-    if occurrences >= 3:
-        claimed[mover] = True
-        game.findings.append(Finding("could-claim-threefold", "9.2.1",
-                                     f"{name} could have claimed a draw by repetition before ply {ply}, writing "
-                                     f"{san} and declaring it instead of playing it", ply))
-    elif board.halfmove_clock >= 100:
-        claimed[mover] = True
-        game.findings.append(Finding("could-claim-fifty", "9.3.1",
-                                     f"{name} could have claimed the fifty-move rule before ply {ply}, writing "
-                                     f"{san} and declaring it instead of playing it", ply))
+    claimed[player] = True
+    name = "White" if player == chess.WHITE else "Black"
+    how = f", writing {written} and declaring it instead of playing it" if written else ""
+    game.findings.append(Finding(kind, article, f"{name} could have claimed {what} before ply {ply}{how}", ply))
 
 
 def _check_result(game: GameAudit, board: chess.Board, ended_at: tuple[str, str, int] | None,
