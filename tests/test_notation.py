@@ -77,10 +77,13 @@ def test_a_second_letter_that_is_another_pieces_letter_is_not_read() -> None:
 
 
 def _positions() -> list[chess.Board]:
-    """2,000 positions: 1,000 from the real games of examples/audit and the engine games of the
-    benchmark corpus, 1,000 from random games (a fixed seed)."""
+    """2,000 positions: 1,000 from games (every position of five famous real games, the
+    generated games of examples/audit, then engine games of the benchmark corpus), 1,000 from
+    random games (a fixed seed)."""
     found: list[chess.Board] = []
-    for path, every in ((ROOT / "examples" / "audit" / "games.pgn", 1), (ROOT / "bench" / "corpus.pgn", 7)):
+    sources = ((ROOT / "tests" / "data" / "real-games.pgn", 1), (ROOT / "examples" / "audit" / "games.pgn", 1),
+               (ROOT / "bench" / "corpus.pgn", 7))
+    for path, every in sources:
         with open(path, encoding="utf-8") as handle:
             while len(found) < 1000 and (game := chess.pgn.read_game(handle)) is not None:
                 board = game.board()
