@@ -25,7 +25,7 @@ from arbiter.clock import TimeControl, TimeControlError
 from arbiter.laws import ruleset_for
 from arbiter.notation import DEFAULT, Language, language, legal_move, moves_named
 from arbiter.pgnread import MOVE_NUMBER, read_score
-from arbiter.position import position_key, pseudo_legal_san
+from arbiter.position import position_key
 from arbiter.unwinnable import can_checkmate, is_dead
 
 
@@ -258,10 +258,7 @@ def _as_played(game: GameAudit, board: chess.Board, san: str, ply: int, ruleset:
     stands = ruleset in ("rapid", "blitz")
     rule = ("it would have stood: the opponent made his next move (A.5.2)" if stands
             else "it should have been corrected whenever found (7.5.1)")
-    if lang.code == DEFAULT:
-        candidates = pseudo_legal_san(board, san.rstrip("+#!?"))
-    else:
-        candidates = moves_named(board, san, lang, legal=False)
+    candidates = moves_named(board, san, lang, legal=False)
     why = "no piece can make it (3.10)"
     if len(candidates) == 1:
         move = candidates[0]

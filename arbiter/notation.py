@@ -29,7 +29,7 @@ import yaml
 
 from arbiter.errors import AmbiguousNotationError, ImpossibleMoveError, InvalidEventError, UnknownNotationError
 from arbiter.laws import rules_dir
-from arbiter.position import parse_move
+from arbiter.position import matching_moves, parse_move
 from arbiter.yamlsource import SAFE_LOADER
 
 __all__ = [
@@ -272,19 +272,8 @@ def _candidates(board: chess.Board, reading: _Reading, legal: bool) -> list[ches
             return []
         return [move]
     assert reading.to is not None
-    from_mask = board.pieces_mask(reading.piece, board.turn)
-    if reading.from_file is not None:
-        from_mask &= chess.BB_FILES[reading.from_file]
-    if reading.from_rank is not None:
-        from_mask &= chess.BB_RANKS[reading.from_rank]
-    if reading.piece == chess.PAWN and reading.from_file is None:
-        from_mask &= chess.BB_FILES[chess.square_file(reading.to)]  # a pawn capture names its file
-    to_mask = chess.BB_SQUARES[reading.to]
-    generate = board.generate_legal_moves if legal else board.generate_pseudo_legal_moves
-    return [
-        move for move in generate(from_mask, to_mask)
-        if move.promotion == reading.promotion and not board.is_castling(move)
-    ]
+    return matching_moves(board, reading.piece, reading.to, reading.from_file, reading.from_rank,
+                          reading.promotion, legal)
 
 
 def _matches(board: chess.Board, texts: list[str], lang: Language, legal: bool) -> list[chess.Move]:
@@ -307,12 +296,25 @@ def moves_named(board: chess.Board, text: str, lang: Language | str | None = Non
     return _matches(board, [cleaned], into, legal) or _matches(board, _other_cases(cleaned, into), into, legal)
 
 
-def _show(board: chess.Board, moves: list[chess.Move], lang: Language) -> str:
-    names = []
-    for move in sorted(moves, key=chess.Move.uci):
-        shown = write_san(board, move, lang) if board.is_legal(move) else move.uci()
-        names.append(f"{shown} ({move.uci()})" if shown != move.uci() else shown)
-    return ", ".join(names)
+def _the_one(board: chess.Board, text: str, lang: Language, legal: bool) -> chess.Move | None:
+    """The one move :func:`moves_named` gives, or None if none.
+
+    :raises AmbiguousNotationError: if it gives several (the message lists them).
+    """
+    found = moves_named(board, text, lang, legal)
+    if len(found) > 1:
+        names = []
+        for move in sorted(found, key=chess.Move.uci):
+            shown = write_san(board, move, lang) if board.is_legal(move) else move.uci()
+            names.append(f"{shown} ({move.uci()})" if shown != move.uci() else shown)
+        raise AmbiguousNotationError(f"{text!r} is ambiguous in {lang.name} notation: it may be {', '.join(names)}",
+                                     found)
+    return found[0] if found else None
+
+
+def _is_move_text(cleaned: str, lang: Language) -> bool:
+    """Whether ``cleaned`` reads as a move in ``lang`` (in either case of its first letter), or as UCI."""
+    return _uci(cleaned) is not None or any(_readings(t, lang) for t in [cleaned, *_other_cases(cleaned, lang)])
 
 
 def legal_move(board: chess.Board, text: str, lang: Language | str | None = None) -> chess.Move:
@@ -323,18 +325,13 @@ def legal_move(board: chess.Board, text: str, lang: Language | str | None = None
     """
     into = lang if isinstance(lang, Language) else language(lang)
     cleaned = _clean(text)
-    uci = _uci(board, cleaned)
+    uci = _uci(cleaned)
     if uci is not None and board.is_legal(uci):
         return uci
-    for other in (False, True):  # as written first; the other case only if that names nothing
-        found = _matches(board, _other_cases(cleaned, into) if other else [cleaned], into, legal=True)
-        if len(found) == 1:
-            return found[0]
-        if found:
-            raise AmbiguousNotationError(
-                f"{text!r} is ambiguous in {into.name} notation: it may be {_show(board, found, into)}", found)
-    if not _readings(cleaned, into) and not any(_readings(t, into) for t in _other_cases(cleaned, into)) \
-            and uci is None:
+    move = _the_one(board, text, into, legal=True)
+    if move is not None:
+        return move
+    if not _is_move_text(cleaned, into):
         raise ImpossibleMoveError(f"{text!r} is not a move in {into.name} notation")
     raise ImpossibleMoveError(f"{text!r} names no legal move in {into.name} notation in {board.fen()}")
 
@@ -360,30 +357,23 @@ def read_move(board: chess.Board, text: str, lang: Language | str | None = None)
 
 def _read_any(board: chess.Board, text: str, lang: Language) -> chess.Move:
     """:func:`read_move` by the table's letters: a legal move first, else one the pieces could make."""
-    try:
-        return legal_move(board, text, lang)
-    except ImpossibleMoveError as err:
-        cleaned = _clean(text)
-        uci = _uci(board, cleaned)
-        if uci is not None:
-            if board.piece_at(uci.from_square) is None:
-                raise ImpossibleMoveError(
-                    f"no piece stands on {chess.square_name(uci.from_square)} for {text!r}") from None
-            return uci
-        for other in (False, True):
-            found = _matches(board, _other_cases(cleaned, lang) if other else [cleaned], lang, legal=False)
-            if len(found) == 1:
-                return found[0]
-            if found:
-                raise AmbiguousNotationError(
-                    f"{text!r} is ambiguous in {lang.name} notation: it may be {_show(board, found, lang)}",
-                    found) from None
-        if not _readings(cleaned, lang) and not any(_readings(t, lang) for t in _other_cases(cleaned, lang)):
-            raise err from None  # not a move at all
-        raise ImpossibleMoveError(f"no piece can play {text!r} in {lang.name} notation in {board.fen()}") from None
+    cleaned = _clean(text)
+    if not _is_move_text(cleaned, lang):
+        raise ImpossibleMoveError(f"{text!r} is not a move in {lang.name} notation")
+    uci = _uci(cleaned)
+    if uci is not None:
+        if board.piece_at(uci.from_square) is None:
+            raise ImpossibleMoveError(f"no piece stands on {chess.square_name(uci.from_square)} for {text!r}")
+        return uci  # legal or not, as written
+    move = _the_one(board, text, lang, legal=True)
+    if move is None:
+        move = _the_one(board, text, lang, legal=False)
+    if move is None:
+        raise ImpossibleMoveError(f"no piece can play {text!r} in {lang.name} notation in {board.fen()}")
+    return move
 
 
-def _uci(board: chess.Board, text: str) -> chess.Move | None:
+def _uci(text: str) -> chess.Move | None:
     """``text`` as a UCI move (``g1f3``, ``e7e8q``), or None."""
     if not _UCI.fullmatch(text):
         return None

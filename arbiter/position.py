@@ -259,21 +259,43 @@ def pseudo_legal_san(board: chess.Board, san: str) -> list[chess.Move]:
     match = chess.SAN_REGEX.match(san)
     if match is None:
         return []
-    piece = chess.PIECE_SYMBOLS.index(match.group(1).lower()) if match.group(1) else chess.PAWN
-    target = chess.parse_square(match.group(4))
-    promotion = chess.PIECE_SYMBOLS.index(match.group(5)[-1].lower()) if match.group(5) else None
-    found = []
-    for move in board.generate_pseudo_legal_moves(to_mask=chess.BB_SQUARES[target]):
-        if board.piece_type_at(move.from_square) != piece or board.is_castling(move):
+    return matching_moves(
+        board,
+        chess.PIECE_SYMBOLS.index(match.group(1).lower()) if match.group(1) else chess.PAWN,
+        chess.parse_square(match.group(4)),
+        chess.FILE_NAMES.index(match.group(2)) if match.group(2) else None,
+        int(match.group(3)) - 1 if match.group(3) else None,
+        chess.PIECE_SYMBOLS.index(match.group(5)[-1].lower()) if match.group(5) else None,
+        legal=False,
+    )
+
+
+def matching_moves(board: chess.Board, piece: chess.PieceType, to: chess.Square, from_file: int | None = None,
+                   from_rank: int | None = None, promotion: chess.PieceType | None = None,
+                   legal: bool = True) -> list[chess.Move]:
+    """The moves (not castling) of a ``piece`` of the side to move to ``to``, from the file and
+    rank given if any, promoting to ``promotion``: what a SAN names, in any language.
+
+    A pawn named without its file moves along its file, as in SAN. With ``legal=False`` the rules
+    of check are set aside (the moves the pieces could make) and a pawn moved to the last rank with
+    no piece named is the pawn set there as it is (7.5.2).
+    """
+    from_mask = board.pieces_mask(piece, board.turn)
+    if from_file is not None:
+        from_mask &= chess.BB_FILES[from_file]
+    elif piece == chess.PAWN:
+        from_mask &= chess.BB_FILES[chess.square_file(to)]
+    if from_rank is not None:
+        from_mask &= chess.BB_RANKS[from_rank]
+    generate = board.generate_legal_moves if legal else board.generate_pseudo_legal_moves
+    found: list[chess.Move] = []
+    for move in generate(from_mask, chess.BB_SQUARES[to]):
+        if board.is_castling(move):
             continue
-        if match.group(2) and chess.square_file(move.from_square) != chess.FILE_NAMES.index(match.group(2)):
-            continue
-        if match.group(3) and chess.square_rank(move.from_square) != int(match.group(3)) - 1:
-            continue
-        if move.promotion is not None and promotion is None:
+        if move.promotion != promotion:
+            if legal or promotion is not None:
+                continue
             move = chess.Move(move.from_square, move.to_square)  # the pawn set on the last rank as it is
-        elif move.promotion != promotion:
-            continue
         if move not in found:
             found.append(move)
     return found

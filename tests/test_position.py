@@ -145,3 +145,11 @@ def test_parse_move_pawn_to_last_rank_without_piece_and_castling_out_of_rules() 
     assert parse_move(in_check, "O-O") == chess.Move.from_uci("e1g1")  # castling out of check: illegal
     with pytest.raises(InvalidEventError, match="no piece can play"):
         parse_move(chess.Board(), "Nd4")
+
+
+def test_a_pawn_named_without_its_file_moves_along_it_even_when_illegal_moves_are_read() -> None:
+    board = chess.Board("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
+    with pytest.raises(InvalidEventError, match="no piece can play 'd5'"):
+        parse_move(board, "d5")  # exd5 is the capture; d5 names no pawn of the d-file
+    in_check = chess.Board("4k3/8/8/3p4/4P3/8/8/4K2r w - - 0 1")
+    assert parse_move(in_check, "e5") == chess.Move.from_uci("e4e5")  # illegal, but the pawn can make it
