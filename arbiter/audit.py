@@ -24,7 +24,7 @@ import chess.pgn
 from arbiter.clock import TimeControl, TimeControlError
 from arbiter.laws import ruleset_for
 from arbiter.notation import DEFAULT, Language, language, legal_move, moves_named
-from arbiter.pgnread import MOVE_NUMBER, read_score
+from arbiter.pgnread import MOVE_NUMBER, RESULTS, read_score
 from arbiter.position import position_key
 from arbiter.unwinnable import can_checkmate, is_dead
 
@@ -147,7 +147,7 @@ def problems(text: str, lang: Language | None = None) -> list[str]:
     if bad:
         found.append(f"unreadable movetext {' '.join(bad[:3])!r}")
     tokens = body.split()
-    if not tokens or tokens[-1] not in ("1-0", "0-1", "1/2-1/2", "*"):
+    if not tokens or tokens[-1] not in RESULTS:
         found.append("the game is truncated: no result at its end")
     return found
 

@@ -25,6 +25,7 @@ from arbiter.events import Event, parse_action
 from arbiter.laws import ruleset_for
 from arbiter.notation import DEFAULT as ENGLISH
 from arbiter.notation import Language, language, legal_move, translate
+from arbiter.pgnread import RESULTS, read_score
 from arbiter.position import Position
 from arbiter.referee import Referee, Settings
 from arbiter.rulings import Ruling, RulingFields
@@ -323,7 +324,6 @@ def _check_times(name: str, doc: Located, events: list[Event]) -> None:
 
 
 _MOVE_NUMBER = re.compile(r"^\d+\.+$|^\d+\.+(?=\S)")
-_RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 
 
 def split_moves(moves: str | list[str] | None) -> list[str]:
@@ -332,7 +332,7 @@ def split_moves(moves: str | list[str] | None) -> list[str]:
         return []
     tokens = moves.split() if isinstance(moves, str) else [str(m) for m in moves]
     cleaned = [_MOVE_NUMBER.sub("", token) for token in tokens]
-    return [token for token in cleaned if token and token not in _RESULTS]
+    return [token for token in cleaned if token and token not in RESULTS]
 
 
 def _start(name: str, doc: Located, spec: ScenarioFile, base: Path) -> Position:
@@ -418,8 +418,6 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path, lang: Language) 
 
 def _start_from_score(name: str, line: int, text: str, lang: Language) -> _PgnStart:
     """:func:`_start_from_pgn` for a score in another language than English."""
-    from arbiter.pgnread import read_score
-
     score = read_score(text)
     if not score.moves and not score.headers:
         raise ScenarioError(name, line, "the PGN holds no game")
