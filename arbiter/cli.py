@@ -309,16 +309,14 @@ def cmd_laws(args: argparse.Namespace) -> int:
 def cmd_notation(args: argparse.Namespace) -> int:
     import chess
 
-    from arbiter.notation import language, languages, write_san
+    from arbiter.notation import PIECES, language, languages, write_san
 
     chosen = [language(args.code)] if args.code else list(languages().values())
     board = chess.Board("r3k2r/1P6/8/8/8/8/8/R3K1NR w KQkq - 0 1")
     sample = [chess.Move.from_uci(uci) for uci in ("g1f3", "b7a8q", "e1c1")]
-    names = ("king", "queen", "rook", "bishop", "knight", "pawn")
     rows = []
     for lang in chosen:
-        pieces = (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
-        letters = {name: list(lang.letters[piece]) for name, piece in zip(names, pieces, strict=True)}
+        letters = {name: list(lang.letters[piece]) for name, piece in PIECES}
         rows.append({"code": lang.code, "name": lang.name, **letters,
                      "example": [write_san(board, move, lang) for move in sample]})
     if args.format == "json":
@@ -326,7 +324,7 @@ def cmd_notation(args: argparse.Namespace) -> int:
         print()
         return 0
     for row in rows:
-        shown = " ".join("/".join(row[name]) or "-" for name in names)
+        shown = " ".join("/".join(row[name]) or "-" for name, _ in PIECES)
         print(f"{row['code']:9} {row['name']:20} K Q R B N P = {shown:24} {', '.join(row['example'])}")
     return 0
 

@@ -33,13 +33,14 @@ from arbiter.position import matching_moves, parse_move
 from arbiter.yamlsource import SAFE_LOADER
 
 __all__ = [
-    "DEFAULT", "Language", "language", "languages", "legal_move", "moves_named", "read_move", "translate",
+    "DEFAULT", "PIECES", "Language", "language", "languages", "legal_move", "moves_named", "read_move", "translate",
     "write_san",
 ]
 
 DEFAULT = "en"
 
-_PIECES: tuple[tuple[str, chess.PieceType], ...] = (
+#: The pieces by the names ``rules/notation.yaml`` gives them, king first.
+PIECES: tuple[tuple[str, chess.PieceType], ...] = (
     ("king", chess.KING), ("queen", chess.QUEEN), ("rook", chess.ROOK), ("bishop", chess.BISHOP),
     ("knight", chess.KNIGHT), ("pawn", chess.PAWN),
 )
@@ -81,7 +82,7 @@ def languages() -> dict[str, Language]:
     found = {}
     for entry in entries:
         spellings: dict[chess.PieceType, list[str]] = {}
-        for key, piece_type in _PIECES:
+        for key, piece_type in PIECES:
             value = entry.get(key, [])
             spellings[piece_type] = [value] if isinstance(value, str) else list(value)
         found[entry["code"]] = Language(entry["code"], entry["name"], _without_clashes(spellings))
