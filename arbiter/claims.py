@@ -52,10 +52,12 @@ def claim_draw(ref: Referee, color: chess.Color, kind: str, written: str | None)
     claim_name = "threefold" if kind == "threefold" else "fifty"
     article = "9.2" if kind == "threefold" else "9.3"
     board = ref.position.board
-    if board.turn != color or ref.table.state == "made" or ref.turn.color != color:
+    # The claimant has the move once the opponent's move is made, pressed or not (1.3, DECISIONS 26):
+    # the claim is judged on the position that move has just brought.
+    if board.turn != color:
         ref.rule("claim", article, texts.claim_not_on_move(color), claimant=name, claim=claim_name, verdict="invalid")
         return
-    if any(isinstance(fact, Touch) for fact in ref.turn.facts):
+    if ref.turn.color == color and any(isinstance(fact, Touch) for fact in ref.turn.facts):
         ref.rule("claim", "9.4", texts.claim_after_touch(color), claimant=name, claim=claim_name,
                  verdict="forfeited")
         return
@@ -73,6 +75,9 @@ def claim_draw(ref: Referee, color: chess.Color, kind: str, written: str | None)
     ref.rule("time", "9.5.3" if ref.settings.ruleset == "standard" else numbers["penalty_article"],
              texts.penalty_time(not color, seconds), player=chess.COLOR_NAMES[not color], seconds=seconds)
     if move is not None:
+        if ref.turn.color != color and ref.table.state == "made":  # the opponent's move is made, not yet pressed: the claimant's turn begins
+            ref.table.take_turn()
+            ref.turn = Turn(color)
         ref.turn.facts.append(Declared(move, board.is_legal(move)))
         ref.update_obligation()
     if ref.draw_offer is None:

@@ -13,7 +13,7 @@ import chess
 from arbiter import illegal, texts
 from arbiter.events import PressAct
 from arbiter.table import Hand
-from arbiter.turns import Turn
+from arbiter.turns import Pending, Turn
 
 if TYPE_CHECKING:
     from arbiter.referee import Referee
@@ -31,6 +31,10 @@ def on_press(ref: Referee, color: chess.Color, act: PressAct, hand: Hand) -> Non
         return  # the arbiter stopped the clock to intervene: pressing it starts nothing
     increment = ref.clock.switch(color)
     if pending is None:
+        released = ref.moved_on_unclaimed(color)
+        if released is not None:
+            _complete_moved_on(ref, color, released, hand)
+            return
         illegal.pressed_without_move(ref, color, increment)
         return
     ref.complete(color, pending, "6.2.1")
@@ -42,3 +46,19 @@ def on_press(ref: Referee, color: chess.Color, act: PressAct, hand: Hand) -> Non
         illegal.pressed_with_two_hands(ref, color, increment)
     elif hand != pending.hand:
         ref.breach_seen(color, "6.2.3", texts.other_hand(color))
+
+
+def _complete_moved_on(ref: Referee, color: chess.Color, released: chess.Move, hand: Hand) -> None:
+    """The press after a released piece was carried on, nobody intervening (``called``).
+
+    The released move was made (4.7) and the press completes it: it is neither a press without
+    a move (7.5.3) nor an illegal move (DECISIONS 25). Play goes on from the pieces as they stand,
+    and the breach stays open to the opponent's claim, which puts the piece back where it was
+    released (4.8).
+    """
+    ref.complete(color, Pending(released, frozenset({hand}), hand), "6.2.1")
+    for held_hand, _ in ref.table.holding(color):
+        del ref.table.held[(color, held_hand)]
+    ref.position.go_on_from_standing(not color)
+    ref.table.press(color, hand)
+    ref.turn = Turn(not color)

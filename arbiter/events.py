@@ -55,6 +55,8 @@ class RemoveAct:
 class PutAct:
     piece: chess.PieceType
     square: chess.Square
+    #: The colour of the new piece, when named (``put black N c6``); else the actor's.
+    color: chess.Color | None = None
 
 
 @dataclass(frozen=True)
@@ -196,11 +198,16 @@ def parse_action(text: str) -> Action:
         _no_args(verb, args)
         return _NO_ARGS[verb]()
     if verb == "put":
+        color = None
+        if len(args) == 3 and args[0] in ("white", "black"):
+            color = chess.WHITE if args[0] == "white" else chess.BLACK
+            args = args[1:]
         if len(args) != 2:
-            raise InvalidEventError("put takes a piece letter and a square (put Q e8)")
+            raise InvalidEventError("put takes a piece letter and a square (put Q e8), or a colour first "
+                                    "(put black N c6)")
         if args[0] not in PIECE_TYPES:
             raise InvalidEventError(f"bad piece letter {args[0]!r} (pieces are K Q R B N P)")
-        return PutAct(PIECE_TYPES[args[0]], parse_square(args[1]))
+        return PutAct(PIECE_TYPES[args[0]], parse_square(args[1]), color)
     if verb == "move":
         if len(args) != 2:
             raise InvalidEventError("move takes two squares (move e2 e4)")

@@ -96,7 +96,7 @@ def correct(ref: Referee, record: IllegalMove) -> None:
         ref.pending = {chess.WHITE: None, chess.BLACK: None}
         ref.breach = None
         if record.promotion is not None:
-            _replace_pawn(ref, record)
+            _replace_pawn(ref, record, check_end=not loses_by(ref, record))
         else:
             ref.clock.set_running(offender)
             ref.clock.paused = True  # the arbiter stops the clock to set things right
@@ -106,13 +106,22 @@ def correct(ref: Referee, record: IllegalMove) -> None:
     penalise(ref, record)
 
 
-def _replace_pawn(ref: Referee, record: IllegalMove) -> None:
-    """7.5.2: the arbiter puts a queen where the pawn stands; the move stands, completed."""
+def loses_by(ref: Referee, record: IllegalMove) -> bool:
+    """Whether penalising ``record`` is the offender's last strike (7.5.5: the second loses)."""
+    return ref.strikes[record.player] + 1 >= rulesets()[ref.settings.ruleset]["strikes_to_lose"]
+
+
+def _replace_pawn(ref: Referee, record: IllegalMove, check_end: bool) -> None:
+    """7.5.2: the arbiter puts a queen where the pawn stands; the move stands, completed.
+
+    A mate or stalemate that only the queen put there by the arbiter brings does not end a game
+    that 7.5.5 decides: 5.1.1 and 5.2.1 need a legal move to produce it (DECISIONS 27).
+    """
     move = record.promotion
     assert move is not None
     offender = record.player
     ref.rule("replaced", "7.5.2", texts.replaced(move), square=chess.square_name(move.to_square), piece="Q")
-    ref.stand(offender, move, announce=False)
+    ref.stand(offender, move, announce=False, check_end=check_end)
     pending = ref.pending[offender]
     if pending is not None:
         ref.complete(offender, pending, "6.2.1")

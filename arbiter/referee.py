@@ -234,8 +234,9 @@ class Referee:
         if role == "reopen":
             self.table.check_lift(color, act.square, hand)
             self._reopen(color)
+        in_hand = self.table.holder(act.square) is not None  # already touched: raised, not touched again
         piece = self.table.lift(color, act.square, hand, fire=role != "out-of-turn")
-        if role == "mover":
+        if role == "mover" and not in_hand:
             self._touched(color, [act.square], [piece])
         elif role == "out-of-turn":
             self._displace(color, act.square)
@@ -263,10 +264,11 @@ class Referee:
     def _on_remove(self, color: chess.Color, act: RemoveAct, hand: Hand) -> None:
         role = self._begin(color)
         if role == "reopen":
-            self.table.check_remove(act.square)
+            self.table.check_remove(color, act.square)
             self._reopen(color)
+        in_hand = self.table.holder(act.square) is not None  # already touched: taken off, not touched again
         piece = self.table.remove(color, act.square, hand, fire=role != "out-of-turn")
-        if role == "mover":
+        if role == "mover" and not in_hand:
             self._touched(color, [act.square], [piece])
         elif role == "out-of-turn":
             self._displace(color, act.square)
@@ -277,8 +279,8 @@ class Referee:
         if role == "reopen":
             self.table.check_put(color, act.square, hand)
             self._reopen(color)
-        self.table.put(color, act.piece, act.square, hand, fire=role != "out-of-turn")
-        if role == "mover":
+        self.table.put(color, act.piece, act.square, hand, fire=role != "out-of-turn", piece_color=act.color)
+        if role == "mover" and act.color in (None, color):  # only his own new piece can be his choice (4.4.4)
             self.turn.facts.append(PiecePut(act.piece, act.square))
             self.update_obligation()
         elif role == "out-of-turn":
@@ -372,7 +374,9 @@ class Referee:
                 self._put_back(color)
             return
         state = self.table.state
-        if state in ("disturbed", "castling", "promoting") and not self.table.holding(color):
+        if state != "made" and not self.table.holding(color):
+            # Hands free and the pieces no longer show the move released earlier this turn: the
+            # piece was carried on, to any square, its own starting square included (4.7).
             released = self._released()
             if released is not None and self.turn.color == color and self.position.turn == color:
                 self._moved_on(color, released)
@@ -408,13 +412,22 @@ class Referee:
         return next((f.move for f in reversed(self.turn.facts) if isinstance(f, Released)), None)
 
     def _moved_on(self, color: chess.Color, released: chess.Move) -> None:
-        """A piece released as a legal move was moved on to a square no legal move reaches (4.7)."""
+        """A piece released as a legal move was carried on and the pieces show no legal move (4.7):
+        back on its starting square, on a square no legal move reaches, a capture taken back."""
         text = texts.moved_on(self.position.board, color, released, self.writes)
         if self.watching:
             self.violation(color, "4.7", text)
             self._remedy_breach(color, self.turn.obligation)
             return
-        self.breach = Breach(color, "4.7", list(self.turn.facts), text, self.position.depth)
+        self.breach = Breach(color, "4.7", list(self.turn.facts), text, self.position.depth, released=released)
+
+    def moved_on_unclaimed(self, color: chess.Color) -> chess.Move | None:
+        """The move ``color`` released and then carried on, with no legal move standing since,
+        while nobody has claimed it yet (``arbiter: called``); the press completes that move."""
+        breach = self.breach
+        if breach is None or breach.player != color or breach.remedied or self.turn.color != color:
+            return None
+        return breach.released
 
     def _on_made(self, color: chess.Color, move: chess.Move) -> None:
         board = self.position.board
@@ -448,8 +461,10 @@ class Referee:
         self.reinstated(ob.article or "4.3")
         self.rule_obligation(color, ob)
 
-    def stand(self, color: chess.Color, move: chess.Move, announce: bool) -> None:
-        """The legal ``move`` is made: the opponent has the move."""
+    def stand(self, color: chess.Color, move: chess.Move, announce: bool, check_end: bool = True) -> None:
+        """The legal ``move`` is made: the opponent has the move. ``check_end=False``: what the
+        move brings on the board does not end the game (the arbiter's correction of a second
+        illegal move, which 7.5.5 decides)."""
         earlier = self.pending[color]
         hands = frozenset(self.table.hands_used) or frozenset({self.table.last_hand[color]})
         san = translate(self.position.push(move), self.writes)
@@ -465,7 +480,7 @@ class Referee:
         if len(hands) > 1 and self.watching and announce:
             self.violation(color, "4.1", texts.two_hands(color))
         self.pending[color] = Pending(move, hands, self.table.last_hand[color])
-        if not self._is_open_breach(color):
+        if check_end and not self._is_open_breach(color):
             self._check_end(color)
 
     def _is_open_breach(self, color: chess.Color) -> bool:

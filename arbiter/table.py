@@ -220,19 +220,28 @@ class Table:
             self._fire("adjust")
         return pieces
 
+    def holder(self, square: chess.Square) -> tuple[chess.Color, Hand] | None:
+        """The player and hand holding the piece set on ``square``, if a hand still holds it."""
+        return next((key for key, held in self.held.items() if held.on == square), None)
+
     def check_lift(self, color: chess.Color, square: chess.Square, hand: Hand) -> chess.Piece:
         """:raises InvalidEventError: if the hand cannot pick up the piece on ``square``."""
         piece = self._piece_on(square)
+        holder = self.holder(square)
+        if holder is not None:
+            if holder[0] != color:
+                raise InvalidEventError(f"the piece on {chess.square_name(square)} is in the other player's hand")
+            return piece  # raised off the square again, still in the hand that holds it
         if (color, hand) in self.held:
             raise InvalidEventError(f"the {hand} hand already holds a piece")
         return piece
 
-    def check_remove(self, square: chess.Square) -> chess.Piece:
+    def check_remove(self, color: chess.Color, square: chess.Square) -> chess.Piece:
         """:raises InvalidEventError: if the piece on ``square`` cannot be taken off."""
         piece = self._piece_on(square)
-        for held in self.held.values():
-            if held.on == square:
-                raise InvalidEventError(f"the piece on {chess.square_name(square)} is held: release it first")
+        holder = self.holder(square)
+        if holder is not None and holder[0] != color:
+            raise InvalidEventError(f"the piece on {chess.square_name(square)} is in the other player's hand")
         return piece
 
     def check_put(self, color: chess.Color, square: chess.Square, hand: Hand) -> None:
@@ -249,7 +258,12 @@ class Table:
             self._check("lift")
             self.touched = True
         self.position.standing.remove_piece_at(square)
-        self.held[(color, hand)] = Held(piece, square)
+        holder = self.holder(square)
+        if holder is not None:  # a piece still held, raised off the square it was set on
+            hand = holder[1]
+            self.held[holder].on = None
+        else:
+            self.held[(color, hand)] = Held(piece, square)
         self._step(color, hand, "lift", fire)
         return piece
 
@@ -294,22 +308,28 @@ class Table:
         return held
 
     def remove(self, color: chess.Color, square: chess.Square, hand: Hand, fire: bool = True) -> chess.Piece:
-        """Take the piece on ``square`` off the board (a touch of it)."""
-        piece = self.check_remove(square)
+        """Take the piece on ``square`` off the board (a touch of it); a piece the player still
+        holds there leaves his hand with it (4.4.4, 4.6: a new piece or the pawn exchanged)."""
+        piece = self.check_remove(color, square)
         if fire:
             self._check("remove")
             self.touched = True
         self.position.standing.remove_piece_at(square)
+        holder = self.holder(square)
+        if holder is not None:
+            hand = holder[1]
+            del self.held[holder]
         self._step(color, hand, "remove", fire)
         return piece
 
     def put(self, color: chess.Color, piece_type: chess.PieceType, square: chess.Square, hand: Hand,
-            fire: bool = True) -> chess.Piece:
-        """Set a new piece from beside the board on the empty ``square``, keeping hold of it."""
+            fire: bool = True, piece_color: chess.Color | None = None) -> chess.Piece:
+        """Set a piece from beside the board on the empty ``square``, keeping hold of it: a new
+        piece of the player's colour, or of ``piece_color`` (a captured piece put back)."""
         self.check_put(color, square, hand)
         if fire:
             self._check("put")
-        piece = chess.Piece(piece_type, color)
+        piece = chess.Piece(piece_type, color if piece_color is None else piece_color)
         self.position.standing.set_piece_at(square, piece)
         self.held[(color, hand)] = Held(piece, None, square)
         self._step(color, hand, "put", fire)

@@ -58,3 +58,5 @@ class Breach:
     depth: int = 0
     remedied: bool = False
     forfeited: bool = False
+    #: 4.7: the move released and then carried on, when the pieces show no legal move since.
+    released: chess.Move | None = None
