@@ -75,7 +75,8 @@ def claim_draw(ref: Referee, color: chess.Color, kind: str, written: str | None)
     ref.rule("time", "9.5.3" if ref.settings.ruleset == "standard" else numbers["penalty_article"],
              texts.penalty_time(not color, seconds), player=chess.COLOR_NAMES[not color], seconds=seconds)
     if move is not None:
-        if ref.turn.color != color and ref.table.state == "made":  # the opponent's move is made, not yet pressed: the claimant's turn begins
+        if ref.turn.color != color and ref.table.state == "made":
+            # The opponent's move is made, not yet pressed: the claimant's turn begins with the claim.
             ref.table.take_turn()
             ref.turn = Turn(color)
         ref.turn.facts.append(Declared(move, board.is_legal(move)))

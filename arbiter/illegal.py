@@ -108,7 +108,8 @@ def correct(ref: Referee, record: IllegalMove) -> None:
 
 def loses_by(ref: Referee, record: IllegalMove) -> bool:
     """Whether penalising ``record`` is the offender's last strike (7.5.5: the second loses)."""
-    return ref.strikes[record.player] + 1 >= rulesets()[ref.settings.ruleset]["strikes_to_lose"]
+    strikes_to_lose: int = rulesets()[ref.settings.ruleset]["strikes_to_lose"]
+    return ref.strikes[record.player] + 1 >= strikes_to_lose
 
 
 def _replace_pawn(ref: Referee, record: IllegalMove, check_end: bool) -> None:
