@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import chess
 
-from arbiter import illegal, texts
+from arbiter import illegal, irregularities, texts
 from arbiter.errors import InvalidEventError
 from arbiter.events import AcceptAct, ClaimAct, DeclineAct, OfferAct, ResignAct, WriteAct
 from arbiter.laws import rulesets
@@ -28,6 +28,12 @@ def on_claim(ref: Referee, color: chess.Color, act: ClaimAct, hand: Hand) -> Non
         illegal.claim(ref, color)
     elif act.claim == "flag":
         claim_flag(ref, color)
+    elif act.claim == "set-up":
+        irregularities.claim_set_up(ref, color)
+    elif act.claim == "orientation":
+        irregularities.claim_orientation(ref, color)
+    elif act.claim == "colours":
+        irregularities.claim_colours(ref, color)
     else:
         claim_draw(ref, color, act.claim, act.move or ref.written[color])
 

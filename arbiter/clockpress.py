@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import chess
 
-from arbiter import illegal, texts
+from arbiter import illegal, irregularities, texts
 from arbiter.events import PressAct
 from arbiter.table import Hand
 from arbiter.turns import Pending, Turn
@@ -39,6 +39,7 @@ def on_press(ref: Referee, color: chess.Color, act: PressAct, hand: Hand) -> Non
         return
     ref.complete(color, pending, "6.2.1")
     ref.pending[color] = None
+    irregularities.knocked_at_press(ref, color)
     if ref.table.state == "made" and ref.turn.color == color:
         ref.table.press(color, hand)
         ref.turn = Turn(not color)

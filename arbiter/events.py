@@ -80,7 +80,9 @@ class WriteAct:
     move: str
 
 
-ClaimKind = Literal["touch-move", "illegal-move", "flag", "threefold", "fifty"]
+ClaimKind = Literal["touch-move", "illegal-move", "flag", "threefold", "fifty", "set-up", "orientation", "colours"]
+#: The claims that take no move (the draw claims may name one).
+_PLAIN_CLAIMS = ("touch-move", "illegal-move", "flag", "set-up", "orientation", "colours")
 
 
 @dataclass(frozen=True)
@@ -109,14 +111,38 @@ class ResignAct:
     pass
 
 
+@dataclass(frozen=True)
+class ArriveAct:
+    """The player arrives at the board (6.7)."""
+
+
+@dataclass(frozen=True)
+class KnockAct:
+    """The player displaces (knocks over) the pieces on ``squares`` (7.4.1)."""
+
+    squares: tuple[chess.Square, ...]
+
+
+@dataclass(frozen=True)
+class PauseAct:
+    """The player pauses the clock to ask for the arbiter's help (6.11.2, 7.4.2)."""
+
+
+@dataclass(frozen=True)
+class CarryAct:
+    """The player is seen evidently carrying an electronic device in the venue (11.3.2)."""
+
+
 Action = (
     TouchAct | AdjustAct | LiftAct | PlaceAct | ReleaseAct | DropAct | RemoveAct | PutAct | MoveAct
     | PlayAct | PressAct | WriteAct | ClaimAct | OfferAct | AcceptAct | DeclineAct | ResignAct
+    | ArriveAct | KnockAct | PauseAct | CarryAct
 )
 
 VERBS = (
     "touch", "adjust", "lift", "place", "release", "drop", "remove", "put", "move", "play",
     "press", "write", "claim", "offer", "accept", "decline", "resign",
+    "arrive", "knock", "pause", "carry",
 )
 
 
@@ -175,7 +201,9 @@ def _object(verb: str, args: list[str], word: str) -> None:
 _ONE_SQUARE: dict[str, Callable[[chess.Square], Action]] = {
     "lift": LiftAct, "place": PlaceAct, "drop": DropAct, "remove": RemoveAct,
 }
-_NO_ARGS: dict[str, Callable[[], Action]] = {"release": ReleaseAct, "press": PressAct, "resign": ResignAct}
+_NO_ARGS: dict[str, Callable[[], Action]] = {
+    "release": ReleaseAct, "press": PressAct, "resign": ResignAct, "arrive": ArriveAct, "pause": PauseAct,
+}
 _DRAW: dict[str, Callable[[], Action]] = {"offer": OfferAct, "accept": AcceptAct, "decline": DeclineAct}
 
 
@@ -192,6 +220,11 @@ def parse_action(text: str) -> Action:
         return TouchAct(_squares(verb, args[:-1] if accidental else args), accidental)
     if verb == "adjust":
         return AdjustAct(_squares(verb, args))
+    if verb == "knock":
+        return KnockAct(_squares(verb, args))
+    if verb == "carry":
+        _object(verb, args, "device")
+        return CarryAct()
     if verb in _ONE_SQUARE:
         return _ONE_SQUARE[verb](_one_square(verb, args))
     if verb in _NO_ARGS:
@@ -218,9 +251,10 @@ def parse_action(text: str) -> Action:
             raise InvalidEventError(f"{verb} takes one move in SAN or UCI")
         return PlayAct(args[0]) if verb == "play" else WriteAct(args[0])
     if verb == "claim":
-        if not args or args[0] not in ("touch-move", "illegal-move", "flag", "threefold", "fifty"):
+        if not args or args[0] not in (*_PLAIN_CLAIMS, "threefold", "fifty"):
             raise InvalidEventError(
-                "claim takes touch-move, illegal-move, flag, threefold [MOVE] or fifty [MOVE]"
+                "claim takes touch-move, illegal-move, flag, threefold [MOVE], fifty [MOVE], set-up, "
+                "orientation or colours"
             )
         kind = args[0]
         if kind in ("threefold", "fifty") and len(args) <= 2:

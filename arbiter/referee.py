@@ -12,15 +12,15 @@ from typing import Any, Literal
 
 import chess
 
-from arbiter import claims, clockpress, illegal, texts
+from arbiter import claims, clockpress, illegal, irregularities, texts
 from arbiter.illegal import IllegalMove
 from arbiter.laws import rulesets
 from arbiter.clock import Clock
 from arbiter.errors import InvalidEventError
 from arbiter.events import (
-    AcceptAct, AdjustAct, ClaimAct, DeclineAct, DropAct, Event, LiftAct, MoveAct, OfferAct,
-    PlaceAct, PlayAct, PressAct, PutAct, ReleaseAct, RemoveAct, ResignAct, TouchAct, WriteAct,
-    steps_of,
+    AcceptAct, AdjustAct, ArriveAct, CarryAct, ClaimAct, DeclineAct, DropAct, Event, KnockAct, LiftAct,
+    MoveAct, OfferAct, PauseAct, PlaceAct, PlayAct, PressAct, PutAct, ReleaseAct, RemoveAct, ResignAct,
+    TouchAct, WriteAct, steps_of,
 )
 from arbiter.notation import language, read_move, translate
 from arbiter.position import Position, castling_begun, castling_side
@@ -69,6 +69,14 @@ class Referee:
         self.at_once = True
         #: The legal move a ``play`` ruled in one go is making (it answers touch-move's questions).
         self._playing: chess.Move | None = None
+        #: The players not at the board yet (6.7).
+        self.absent: set[chess.Color] = set(self.settings.absent)
+        #: Squares of the pieces each player knocked over and has not set right yet (7.4.1).
+        self.knocked: dict[chess.Color, set[chess.Square]] = {}
+        #: Whether the board still stands oriented contrary to 2.1 (7.2.2).
+        self.orientation_wrong = self.settings.orientation_wrong
+        #: Whether the game was cancelled (7.2.1, 7.3): it has no result and nothing more counts.
+        self.cancelled = False
 
     # -- public ----------------------------------------------------------------------------------
 
@@ -81,6 +89,11 @@ class Referee:
     def turn(self, turn: Turn) -> None:
         self._turn = turn
         self.table.owner = turn.color
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (a result) or was cancelled (7.2.1, 7.3)."""
+        return self.result != "*" or self.cancelled
 
     @property
     def watching(self) -> bool:
@@ -101,11 +114,14 @@ class Referee:
         """
         self._index = index
         first = len(self.rulings)
-        if event.at is not None and self.result == "*":  # the clocks stop when the game ends
+        if event.at is not None and not self.is_over:  # the clocks stop when the game ends
             for color, instant in self.clock.advance(event.at):
                 self._flag_fell(color, instant)
-        if self.result != "*":
+            irregularities.check_default_time(self)
+        if self.is_over:
             return self.rulings[first:]
+        if not isinstance(event.action, ArriveAct):
+            irregularities.must_be_present(self, event.actor)
         self.was_paused, self.clock.paused = self.clock.paused, False
         handler = _HANDLERS[type(event.action)]
         handler(self, event.actor, event.action, self.table.hand_of(event.actor, event.hand))
@@ -223,6 +239,9 @@ class Referee:
             self._touched(color, squares, pieces)
 
     def _on_adjust(self, color: chess.Color, act: AdjustAct, hand: Hand) -> None:
+        if irregularities.set_right(self, color, list(act.squares)):
+            self.table.adjust(color, list(act.squares), fire=False)
+            return  # setting right what he knocked over is his duty (7.4.1), not adjusting (4.2.1)
         if self._has_move(color):
             self.table.adjust(color, list(act.squares), fire=self.table.state != "made")
             return
@@ -526,6 +545,13 @@ class Referee:
         if self.table.state != "ended":
             self.table.end()
 
+    def cancel(self, article: str, reason: str, text: str) -> None:
+        """The game is cancelled and a new one played (7.2.1, 7.3): no result, nothing after counts."""
+        self.cancelled, self.reason = True, "cancelled"
+        self.rule("cancelled", article, text, reason=reason)
+        if self.table.state != "ended":
+            self.table.end()
+
     def lose(self, loser: chess.Color, reason: str, article: str, note: str = "") -> None:
         """``loser`` loses, unless the opponent cannot mate by any series of legal moves: a draw
         (5.1.2, 6.9, 7.5.5). ``note`` says what happened, for the ruling's text."""
@@ -555,4 +581,8 @@ _HANDLERS: dict[type, Callable[[Referee, chess.Color, Any, Hand], None]] = {
     AcceptAct: claims.on_accept,
     DeclineAct: claims.on_decline,
     ResignAct: claims.on_resign,
+    ArriveAct: irregularities.on_arrive,
+    KnockAct: irregularities.on_knock,
+    PauseAct: irregularities.on_pause,
+    CarryAct: irregularities.on_carry,
 }

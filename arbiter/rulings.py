@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Kind = Literal[
     "obligation", "made", "completed", "violation", "claim", "reinstated", "time", "replaced",
-    "warning", "result",
+    "warning", "result", "cancelled", "transferred", "penalty",
 ]
 PlayerName = Literal["white", "black"]
 
@@ -35,8 +35,10 @@ class RulingFields(BaseModel):
     verdict: Literal["upheld", "rejected", "forfeited", "invalid"] | None = None
     fen: str | None = None
     seconds: int | float | None = None
-    result: Literal["1-0", "0-1", "1/2-1/2", "*"] | None = None
+    result: Literal["1-0", "0-1", "1/2-1/2", "0-0", "*"] | None = None
     reason: str | None = None
+    #: 12.9: which of the arbiter's penalties (``penalty`` rulings).
+    penalty: str | None = None
 
     @field_validator("seconds")
     @classmethod

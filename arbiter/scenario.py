@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, mo
 
 from arbiter.clock import Clock, TimeControl, TimeControlError, parse_duration
 from arbiter.errors import ArbiterError, InvalidEventError, InvalidPositionError, ScenarioError
-from arbiter.events import Event, parse_action
+from arbiter.events import ArriveAct, Event, parse_action
 from arbiter.laws import ruleset_for
 from arbiter.notation import DEFAULT as ENGLISH
 from arbiter.notation import Language, language, legal_move, translate
@@ -42,12 +42,38 @@ class StartModel(_Strict):
     fen: str | None = None
     moves: str | list[str] | None = None
     pgn: str | None = None
+    #: The pieces as they were set up when the game began (a FEN placement), White to move:
+    #: the game's initial position, right or wrong (7.2.1).
+    set_up: str | None = None
 
     @model_validator(mode="after")
     def _pgn_alone(self) -> StartModel:
-        if self.pgn is not None and (self.fen is not None or self.moves is not None):
-            raise ValueError("start takes either pgn, or fen and moves")
+        if self.pgn is not None and (self.fen is not None or self.moves is not None or self.set_up is not None):
+            raise ValueError("start takes either pgn, or fen and moves, or set_up and moves")
+        if self.set_up is not None and self.fen is not None:
+            raise ValueError("start takes either fen or set_up, not both")
         return self
+
+
+class DeviceModel(_Strict):
+    """The penalty for an electronic device (11.3.2): the Laws' loss or the regulations' lesser one."""
+
+    penalty: Literal["loss", "warning", "time-to-opponent", "time-from-offender"] = "loss"
+    seconds: int | float | None = None
+
+    @model_validator(mode="after")
+    def _seconds_for_time(self) -> DeviceModel:
+        if self.penalty.startswith("time") and (self.seconds is None or self.seconds <= 0):
+            raise ValueError(f"penalty {self.penalty} needs seconds, a positive number")
+        return self
+
+
+class RegulationsModel(_Strict):
+    """What the event regulations set where the Laws leave it to them."""
+
+    #: 6.7.1: how late a player may arrive at the board (default zero).
+    default_time: Duration = 0
+    device: DeviceModel = DeviceModel()
 
 
 class ClockModel(_Strict):
@@ -76,7 +102,7 @@ class ExpectModel(_Strict):
     board: str | None = None
     to_move: Literal["white", "black"] | None = None
     must: RulingFields | None = None
-    result: Literal["1-0", "0-1", "1/2-1/2", "*"] | None = None
+    result: Literal["1-0", "0-1", "1/2-1/2", "0-0", "*"] | None = None
     reason: str | None = None
     clock: ClockModel | None = None
 
@@ -98,7 +124,7 @@ class ArbiterRulingModel(_Strict):
     """What the tournament arbiter decided (FORMAT §5)."""
 
     rulings: list[RulingFields] = []
-    result: Literal["1-0", "0-1", "1/2-1/2", "*"] | None = None
+    result: Literal["1-0", "0-1", "1/2-1/2", "0-0", "*"] | None = None
     reason: str | None = None
     fen: str | None = None
     clock: ClockModel | None = None
@@ -138,6 +164,11 @@ class ScenarioFile(_Strict):
     ruleset: Literal["standard", "rapid", "blitz"] | None = None
     supervision: Literal["full", "partial"] = "partial"
     arbiter: Literal["watching", "called"] = "watching"
+    #: 7.2.2: the board as placed: ``wrong`` when the corner square on each player's right is dark.
+    orientation: Literal["right", "wrong"] = "right"
+    #: 7.3: ``reversed`` when each player has the other's colour.
+    colours: Literal["right", "reversed"] = "right"
+    regulations: RegulationsModel | None = None
     start: StartModel | None = None
     time_control: str | int | None = None
     clock: ClockModel | None = None
@@ -244,12 +275,25 @@ def loads(text: str, name: str = "<scenario>", base: Path | None = None,
             raise ScenarioError(name, doc.line(("time_control",)), str(err)) from None
     reads = language(spec.notation)
     writes = language(output_notation or spec.notation)
+    regulations = spec.regulations or RegulationsModel()
+    try:
+        default_time = parse_duration(regulations.default_time)
+    except TimeControlError as err:
+        raise ScenarioError(name, doc.line(("regulations", "default_time")), str(err)) from None
     settings = Settings(
         arbiter=spec.arbiter,
         ruleset=spec.ruleset or ruleset_for(control),
         supervision=spec.supervision,
         notation=reads.code,
         output_notation=writes.code,
+        default_time=default_time,
+        absent=frozenset(event.actor for event in events if isinstance(event.action, ArriveAct)),
+        device_penalty=regulations.device.penalty,
+        device_seconds=float(regulations.device.seconds or 0),
+        set_up_wrong=spec.start is not None and spec.start.set_up is not None
+        and spec.start.set_up.split()[0] != chess.STARTING_BOARD_FEN,
+        orientation_wrong=spec.orientation == "wrong",
+        colours_reversed=spec.colours == "reversed",
     )
     _translate_listed(spec, reads, writes)
     return Scenario(name, spec, events, start, settings, control, _start_clock(name, doc, spec, control))
@@ -344,11 +388,28 @@ def _start(name: str, doc: Located, spec: ScenarioFile, base: Path) -> Position:
         if clocks and spec.clock is None:  # the last [%clk] of each side gives the clocks at the incident
             spec.clock = ClockModel(white=clocks.get(chess.WHITE), black=clocks.get(chess.BLACK))
         return position
+    fen = start.fen
+    if start.set_up is not None:
+        fen = _set_up_fen(name, doc.line(("start", "set_up")), start.set_up)
     try:
-        return start_position(start.fen, split_moves(start.moves), lang)
+        return start_position(fen, split_moves(start.moves), lang)
     except InvalidPositionError as err:
-        key = "moves" if start.moves is not None and "move" in str(err) else "fen"
+        key = "moves" if start.moves is not None and "move" in str(err) else ("set_up" if start.set_up else "fen")
         raise ScenarioError(name, doc.line(("start", key)), str(err)) from None
+
+
+def _set_up_fen(name: str, line: int, set_up: str) -> str:
+    """The FEN of a game's initial set-up: the placement given, White to move, castling with each
+    king and rook that stand on their own squares."""
+    placement = set_up.split()[0] if set_up.split() else ""
+    try:
+        board = chess.Board(None)
+        board.set_board_fen(placement)
+    except ValueError as err:
+        raise ScenarioError(name, line, f"bad set_up placement {set_up!r}: {err}") from None
+    board.castling_rights = chess.BB_CORNERS
+    board.castling_rights = board.clean_castling_rights()
+    return board.fen()
 
 
 def start_position(fen: str | None, moves: list[str], lang: Language) -> Position:

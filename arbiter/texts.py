@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import chess
 
+from arbiter.clock import format_duration
 from arbiter.notation import Language, write_san
 from arbiter.touch import Obligation
 
@@ -183,3 +184,69 @@ def claim_rejected(color: chess.Color) -> str:
 
 def claim_forfeited(color: chess.Color) -> str:
     return f"{player(color)} touched a piece after the breach and lost the right to claim it."
+
+
+def late(color: chess.Color, instant: float) -> str:
+    return f"{player(color)} was not at the board at the default time ({format_duration(instant)}) and loses"
+
+
+def both_late(instant: float) -> str:
+    return f"neither player was at the board at the default time ({format_duration(instant)}): both lose"
+
+
+def knocked_not_set_right(color: chess.Color) -> str:
+    return f"{player(color)} pressed the clock without setting right the pieces he knocked over."
+
+
+def set_right_by_arbiter() -> str:
+    return "The arbiter has the pieces knocked over set right; the position is as it was."
+
+
+def pause_without_reason(color: chess.Color) -> str:
+    return f"{player(color)} paused the clock with no valid reason to call the arbiter (a 12.9 matter)."
+
+
+def device(color: chess.Color) -> str:
+    return f"{player(color)} evidently had an electronic device on him in the venue"
+
+
+def device_warning(color: chess.Color) -> str:
+    return f"{player(color)} evidently had an electronic device on him; the regulations set a warning."
+
+
+def time_taken(color: chess.Color, seconds: float) -> str:
+    return f"{player(color)} loses {seconds:g} seconds."
+
+
+def too_late_for_set_up(color: chess.Color, what: str) -> str:
+    return (f"{player(color)}'s claim about the {what} comes too late: each player has made ten moves "
+            "(A.5.1).")
+
+
+def set_up_right(color: chess.Color) -> str:
+    return f"{player(color)}'s claim is rejected: the pieces were set up right."
+
+
+def cancelled_set_up() -> str:
+    return "The initial position was set up wrongly: the game is cancelled and a new game is played."
+
+
+def orientation_right(color: chess.Color) -> str:
+    return f"{player(color)}'s claim is rejected: the board is placed right (a light square in each right-hand corner)."
+
+
+def transferred() -> str:
+    return "The position is transferred to a correctly placed board; the game goes on."
+
+
+def colours_right(color: chess.Color) -> str:
+    return f"{player(color)}'s claim is rejected: the players have the right colours."
+
+
+def colours_game_goes_on(color: chess.Color) -> str:
+    return (f"{player(color)}'s claim is correct, but each player has made ten moves or more: the game "
+            "goes on with the colours as they are.")
+
+
+def cancelled_colours() -> str:
+    return "The game began with the colours reversed: it is stopped and a new game is played with the right colours."

@@ -25,6 +25,22 @@ class Settings:
     notation: str = "en"
     #: The language the rulings write moves in; None: the events' own.
     output_notation: str | None = None
+    #: 6.7.1: seconds after the start by which a player must be at the board (zero unless the
+    #: event regulations say otherwise).
+    default_time: float = 0.0
+    #: The players not at the board when the events begin (each arrives later, 6.7).
+    absent: frozenset[chess.Color] = frozenset()
+    #: 11.3.2: what a player evidently carrying an electronic device gets: ``loss`` (the Laws),
+    #: or the lesser penalty the event regulations set (``warning``, ``time-to-opponent``,
+    #: ``time-from-offender``, with ``device_seconds``).
+    device_penalty: str = "loss"
+    device_seconds: float = 0.0
+    #: 7.2.1: the game began from a wrong initial set-up.
+    set_up_wrong: bool = False
+    #: 7.2.2: the board is oriented contrary to 2.1 (the corner square on a player's right is dark).
+    orientation_wrong: bool = False
+    #: 7.3: the game began with the colours reversed.
+    colours_reversed: bool = False
 
 
 @dataclass
