@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import chess
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -33,6 +34,13 @@ ACTION = st.one_of(
     st.just("press"),
     st.just("claim touch-move"),
     st.just("offer draw"), st.just("accept draw"), st.just("decline draw"),
+    # Issue 11: a piece of either colour put, pieces knocked over, the clock paused, the claims
+    # about the set-up and the game's other claims, an electronic device, an arrival.
+    st.builds(lambda c, p, s: f"put {c} {p} {s}", st.sampled_from(["white", "black"]), st.sampled_from("QRBNP"),
+              SQUARES),
+    st.builds(lambda s: "knock " + s, SQUARES),
+    st.sampled_from(["pause", "carry device", "arrive", "claim set-up", "claim orientation", "claim colours",
+                     "claim illegal-move", "claim flag", "claim threefold", "claim fifty"]),
 )
 
 
@@ -97,6 +105,7 @@ def _same_ending(ref: Referee, board: chess.Board) -> bool:
     return False
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.data(), st.integers(min_value=1, max_value=300), st.booleans())
 def test_play_events_end_in_python_chess_position_and_outcome(data: st.DataObject, plies: int, san: bool) -> None:
@@ -189,12 +198,23 @@ def _plausible_action(data: st.DataObject, ref: Referee) -> str:
         st.just("decline draw"), st.builds(lambda m: f"write {m}", st.sampled_from(legal)),
         st.builds(lambda k, m: f"claim {k} {m}" if m else f"claim {k}", st.sampled_from(["threefold", "fifty"]),
                   st.sampled_from([*legal, None])),
+        # Issue 11: a captured piece put back in the other colour, a held piece raised or taken off,
+        # pieces knocked over and set right, the clock paused, the claims about the set-up.
+        st.builds(lambda c, p, s: f"put {c} {p} {s}", st.sampled_from(["white", "black"]), st.sampled_from("QRBNP"),
+                  anywhere),
+        st.builds(lambda s: f"knock {s}", square),
+        st.sampled_from(["pause", "claim set-up", "claim orientation", "claim colours"]),
     ]
     if held:
+        on = [chess.square_name(h.on) for h in ref.table.held.values() if h.on is not None]
+        if on:
+            choices += [st.builds(lambda v, s: f"{v} {s}", st.sampled_from(["lift", "remove"]), st.sampled_from(on))]
+
         choices += [st.builds(lambda s: f"drop {s}", anywhere), st.builds(lambda s: f"place {s}", anywhere)] * 3
     return data.draw(st.one_of(choices))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), STARTS, st.sampled_from(["watching", "called"]), st.sampled_from(["standard", "rapid", "blitz"]),
        st.sampled_from(["full", "partial"]), st.integers(min_value=1, max_value=60))
@@ -218,6 +238,7 @@ def test_plausible_event_streams_raise_only_input_errors(data: st.DataObject, fe
         ref.position.fen()
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), STARTS, st.sampled_from(["watching", "called"]), st.sampled_from(["standard", "rapid", "blitz"]),
        st.integers(min_value=1, max_value=60))
