@@ -12,7 +12,7 @@ from arbiter.events import AcceptAct, ClaimAct, DeclineAct, OfferAct, ResignAct,
 from arbiter.laws import rulesets
 from arbiter.notation import read_move
 from arbiter.table import Hand
-from arbiter.touch import Declared, Released, Touch, obligation
+from arbiter.touch import Declared, Touch, first_released, obligation
 from arbiter.turns import Turn
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ def claim_touch_move(ref: Referee, color: chess.Color) -> None:
     was_completed = ref.clock.running != offender
     ref.take_back_to(breach.depth, offender, breach.facts)  # the breaching move, and what stood after a press
     ref.pending[offender] = None
-    released = next((f.move for f in reversed(breach.facts) if isinstance(f, Released)), None)
+    released = first_released(breach.facts)
     if released is not None and ref.position.board.is_legal(released):
         ref.stand(offender, released, announce=False)
         ref.reinstated("4.7")

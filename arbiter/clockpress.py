@@ -60,6 +60,8 @@ def _complete_moved_on(ref: Referee, color: chess.Color, released: chess.Move, h
     ref.complete(color, Pending(released, frozenset({hand}), hand), "6.2.1")
     for held_hand, _ in ref.table.holding(color):
         del ref.table.held[(color, held_hand)]
-    ref.position.go_on_from_standing(not color)
+    if not ref.position.board.is_legal(released):
+        raise AssertionError("a released move is legal in the position it was made from")
+    ref.position.go_on_from_standing(not color, made=released)
     ref.table.press(color, hand)
     ref.turn = Turn(not color)

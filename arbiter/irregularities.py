@@ -26,15 +26,20 @@ if TYPE_CHECKING:
 _TEN_MOVES = 10
 
 
-def moves_completed(board: chess.Board) -> dict[chess.Color, int]:
+def moves_made(board: chess.Board) -> dict[chess.Color, int]:
     """How many moves each player has made in the game, by the move number of ``board``."""
     black = board.fullmove_number - 1
     return {chess.WHITE: black + (board.turn == chess.BLACK), chess.BLACK: black}
 
 
-def has_ten_moves_each(ref: Referee) -> bool:
-    """Whether each player has made at least ten moves (7.3, A.5.1)."""
-    return min(moves_completed(ref.position.board).values()) >= _TEN_MOVES
+def has_ten_moves_each(ref: Referee, completed: bool = False) -> bool:
+    """Whether each player has made at least ten moves (7.3), or ``completed`` them: a move made
+    and not yet followed by the press does not count (A.5.1)."""
+    made = moves_made(ref.position.board)
+    if completed:
+        for color, pending in ref.pending.items():
+            made[color] -= pending is not None
+    return min(made.values()) >= _TEN_MOVES
 
 
 def must_be_present(ref: Referee, color: chess.Color) -> None:
@@ -43,10 +48,11 @@ def must_be_present(ref: Referee, color: chess.Color) -> None:
         raise InvalidEventError(f"{chess.COLOR_NAMES[color]} has not arrived at the board yet (arrive first)")
 
 
-def check_default_time(ref: Referee) -> None:
-    """At the default time, a player not yet at the board loses (6.7.1); both absent, both lose."""
+def default_time_passed(ref: Referee) -> None:
+    """The default time has passed: a player not yet at the board loses (6.7.1); both absent, both
+    lose."""
     late = sorted(ref.absent, reverse=True)  # White first, for the order of the sentences
-    if not late or ref.clock.now <= ref.settings.default_time or ref.is_over:
+    if not late:
         return
     instant = ref.settings.default_time
     if len(late) == 2:
@@ -57,7 +63,7 @@ def check_default_time(ref: Referee) -> None:
 
 
 def on_arrive(ref: Referee, color: chess.Color, act: ArriveAct, hand: Hand) -> None:
-    """``color`` arrives at the board, within the default time (after it, :func:`check_default_time`
+    """``color`` arrives at the board, within the default time (after it, :func:`default_time_passed`
     has already ended the game)."""
     if color not in ref.absent:
         raise InvalidEventError(f"{chess.COLOR_NAMES[color]} is already at the board")
@@ -73,15 +79,22 @@ def on_knock(ref: Referee, color: chess.Color, act: KnockAct, hand: Hand) -> Non
     ref.knocked.setdefault(color, set()).update(act.squares)
 
 
-def set_right(ref: Referee, color: chess.Color, squares: list[chess.Square]) -> bool:
-    """``color`` sets upright pieces he knocked over (7.4.1); whether every square named was one."""
+def set_right(ref: Referee, color: chess.Color, squares: list[chess.Square]) -> list[chess.Square]:
+    """``color`` sets upright the pieces he knocked over among ``squares`` (7.4.1); the others."""
     knocked = ref.knocked.get(color, set())
-    if not squares or not set(squares) <= knocked:
-        return False
+    others = [square for square in squares if square not in knocked]
     knocked.difference_update(squares)
     if not knocked:
         ref.knocked.pop(color, None)
-    return True
+    return others
+
+
+def picked_up(ref: Referee, square: chess.Square) -> None:
+    """A piece knocked over is taken up from ``square``: whoever set it down again set it right."""
+    for color in list(ref.knocked):
+        ref.knocked[color].discard(square)
+        if not ref.knocked[color]:
+            del ref.knocked[color]
 
 
 def knocked_at_press(ref: Referee, color: chess.Color) -> None:
@@ -129,7 +142,7 @@ def _claim_barred_by_a51(ref: Referee) -> bool:
     """A.5.1.2: in rapid and blitz under A.5, once each player has made ten moves, no claim of a
     wrong set-up or orientation may be made."""
     settings = ref.settings
-    return settings.ruleset != "standard" and settings.supervision == "partial" and has_ten_moves_each(ref)
+    return settings.ruleset != "standard" and settings.supervision == "partial" and has_ten_moves_each(ref, True)
 
 
 def claim_set_up(ref: Referee, color: chess.Color) -> None:

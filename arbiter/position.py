@@ -399,25 +399,33 @@ class Position:
         self._history.append(chess.Move.null())
         self._count(position_key(self.board))
 
-    def go_on_from_standing(self, turn: chess.Color) -> None:
+    def go_on_from_standing(self, turn: chess.Color, made: chess.Move | None = None) -> None:
         """Continue the game from the pieces as they stand, ``turn`` to move.
 
-        Used when an illegal move stands (no one corrected it): the result may be a position
-        python-chess calls invalid, and it must still be playable.
+        Used when an illegal move stands (no one corrected it), or a move ``made`` whose piece was
+        then carried on (4.7): the result may be a position python-chess calls invalid, and it
+        must still be playable. With ``made`` (a legal move of the position), the castling rights
+        and the fifty-move count are those that move leaves: it is the move the game counts.
         """
         before = self.board
         board = chess.Board(None)
         board.set_board_fen(self.standing.board_fen())
         board.turn = turn
-        board.castling_rights = before.castling_rights
-        board.castling_rights = board.clean_castling_rights()
         board.fullmove_number = before.fullmove_number + (1 if turn == chess.WHITE else 0)
-        # The move counts for the fifty-move rule (9.3) like any other: reset by a capture or a
-        # pawn's move, else one more.
-        mover = not turn
-        captured = chess.popcount(board.occupied) < chess.popcount(before.occupied)
-        pawn_moved = board.pieces_mask(chess.PAWN, mover) != before.pieces_mask(chess.PAWN, mover)
-        board.halfmove_clock = 0 if captured or pawn_moved else before.halfmove_clock + 1
+        if made is not None:
+            counted = before.copy(stack=False)
+            counted.push(made)
+            board.castling_rights = counted.castling_rights
+            board.halfmove_clock = counted.halfmove_clock
+        else:
+            board.castling_rights = before.castling_rights
+            # The move counts for the fifty-move rule (9.3) like any other: reset by a capture or a
+            # pawn's move, else one more.
+            mover = not turn
+            captured = chess.popcount(board.occupied) < chess.popcount(before.occupied)
+            pawn_moved = board.pieces_mask(chess.PAWN, mover) != before.pieces_mask(chess.PAWN, mover)
+            board.halfmove_clock = 0 if captured or pawn_moved else before.halfmove_clock + 1
+        board.castling_rights = board.clean_castling_rights()
         self.board = board
         self._history.append(_Break(before))
         self._count(position_key(self.board))

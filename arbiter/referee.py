@@ -26,7 +26,7 @@ from arbiter.notation import language, read_move, translate
 from arbiter.position import Position, castling_begun, castling_side
 from arbiter.rulings import Ruling
 from arbiter.table import Hand, Table
-from arbiter.touch import FREE, Fact, KingReleased, Obligation, PiecePut, Released, Touch, obligation
+from arbiter.touch import FREE, Fact, KingReleased, Obligation, PiecePut, Released, Touch, first_released, obligation
 from arbiter.turns import Breach, Pending, Settings, Turn
 from arbiter.unwinnable import cannot_mate, is_dead
 
@@ -103,7 +103,9 @@ class Referee:
     @property
     def obligation(self) -> Obligation:
         """What binds the player having the move now."""
-        if self.turn.color != self.position.turn or self.table.state == "made":
+        # After a move made, the opponent has the move (1.3); the pieces may show another move
+        # made of a released piece carried on (4.7), which binds its player still.
+        if self.turn.color != self.position.turn:
             return FREE
         return self.turn.obligation
 
@@ -115,9 +117,13 @@ class Referee:
         self._index = index
         first = len(self.rulings)
         if event.at is not None and not self.is_over:  # the clocks stop when the game ends
-            for color, instant in self.clock.advance(event.at):
-                self._flag_fell(color, instant)
-            irregularities.check_default_time(self)
+            if self.absent and event.at > self.settings.default_time:
+                # Time runs up to the default time, when a player still away loses (6.7.1).
+                self._advance(max(self.clock.now, self.settings.default_time))
+                if not self.is_over:
+                    irregularities.default_time_passed(self)
+            if not self.is_over:
+                self._advance(event.at)
         if self.is_over:
             return self.rulings[first:]
         if not isinstance(event.action, ArriveAct):
@@ -156,6 +162,11 @@ class Referee:
         self.table.restore()
         self.turn = Turn(player, list(facts))
 
+    def _advance(self, now: float) -> None:
+        """Let the clock run to ``now``; a flag that falls on the way is called if watched."""
+        for color, instant in self.clock.advance(now):
+            self._flag_fell(color, instant)
+
     def _flag_fell(self, color: chess.Color, instant: float) -> None:
         """A flag fell (between two events, at ``instant``): the watching arbiter calls it at
         once (6.8, A.5.5); otherwise it counts only when the opponent claims it."""
@@ -178,7 +189,7 @@ class Referee:
     def _begin(self, color: chess.Color) -> Literal["mover", "reopen", "out-of-turn"]:
         """Before a hand act: start the actor's turn, reopen his move made (4.7), or neither."""
         if self._has_move(color):
-            if self.table.state == "made":
+            if self.table.state == "made" and self.turn.color != color:  # the opponent's move made
                 self.table.take_turn()
                 self.turn = Turn(color)
             return "mover"
@@ -202,7 +213,8 @@ class Referee:
         if self.breach is not None and self.breach.player == color and not self.breach.remedied:
             self.breach = None  # the breaching move is being taken up again: it is judged anew
         self.table.reopen()
-        self.turn.facts.append(Released(move))
+        if first_released(self.turn.facts) is None:
+            self.turn.facts.append(Released(move))
         self.update_obligation()
 
     def _touched(self, color: chess.Color, squares: list[chess.Square], pieces: list[chess.Piece]) -> None:
@@ -231,7 +243,7 @@ class Referee:
     def _on_touch(self, color: chess.Color, act: TouchAct, hand: Hand) -> None:
         squares = list(act.squares)
         deliberate = not act.accidental and self._has_move(color)
-        if deliberate and self.table.state == "made":
+        if deliberate and self.table.state == "made" and self.turn.color != color:
             self.table.take_turn()
             self.turn = Turn(color)
         pieces = self.table.touch(color, squares, fire=deliberate)
@@ -239,13 +251,14 @@ class Referee:
             self._touched(color, squares, pieces)
 
     def _on_adjust(self, color: chess.Color, act: AdjustAct, hand: Hand) -> None:
-        if irregularities.set_right(self, color, list(act.squares)):
-            self.table.adjust(color, list(act.squares), fire=False)
-            return  # setting right what he knocked over is his duty (7.4.1), not adjusting (4.2.1)
-        if self._has_move(color):
-            self.table.adjust(color, list(act.squares), fire=self.table.state != "made")
+        self.table.adjust(color, list(act.squares), fire=False)  # every square holds a piece
+        # Setting right what he knocked over is his duty (7.4.1), not an adjustment (4.2.1).
+        squares = irregularities.set_right(self, color, list(act.squares))
+        if not squares:
             return
-        self.table.adjust(color, list(act.squares), fire=False)
+        if self._has_move(color):
+            self.table.adjust(color, squares, fire=self.table.state != "made")
+            return
         self.breach_seen(color, "4.2.1", texts.adjusted_out_of_turn(color))
 
     def _on_lift(self, color: chess.Color, act: LiftAct, hand: Hand) -> None:
@@ -255,6 +268,7 @@ class Referee:
             self._reopen(color)
         in_hand = self.table.holder(act.square) is not None  # already touched: raised, not touched again
         piece = self.table.lift(color, act.square, hand, fire=role != "out-of-turn")
+        irregularities.picked_up(self, act.square)
         if role == "mover" and not in_hand:
             self._touched(color, [act.square], [piece])
         elif role == "out-of-turn":
@@ -287,6 +301,7 @@ class Referee:
             self._reopen(color)
         in_hand = self.table.holder(act.square) is not None  # already touched: taken off, not touched again
         piece = self.table.remove(color, act.square, hand, fire=role != "out-of-turn")
+        irregularities.picked_up(self, act.square)
         if role == "mover" and not in_hand:
             self._touched(color, [act.square], [piece])
         elif role == "out-of-turn":
@@ -373,6 +388,9 @@ class Referee:
         finally:
             self._playing = None
         self.table.play(color, move, hand)
+        if self.knocked:
+            irregularities.picked_up(self, origin)
+            irregularities.picked_up(self, target)
         self._on_made(color, move)
         self._press_after_play(color, hand)
 
@@ -428,7 +446,7 @@ class Referee:
 
     def _released(self) -> chess.Move | None:
         """The move made this turn and taken up again (4.7), if any."""
-        return next((f.move for f in reversed(self.turn.facts) if isinstance(f, Released)), None)
+        return first_released(self.turn.facts)
 
     def _moved_on(self, color: chess.Color, released: chess.Move) -> None:
         """A piece released as a legal move was carried on and the pieces show no legal move (4.7):
@@ -455,10 +473,21 @@ class Referee:
         if released is not None and move == released:
             self.stand(color, move, announce=False)
             return
+        if released is not None:
+            # A move was made at the first release (4.7) and cannot be changed: what the pieces show
+            # now is a breach, not a second move made.
+            if castling_side(board, move) is not None:  # castling begun with the rook (4.4.2, DECISIONS 5)
+                article, text = "4.4.2", texts.breach(board, color, ob, move, self.writes)
+            else:
+                article, text = "4.7", texts.moved_on(board, color, released, self.writes)
+            if self.watching:
+                self.violation(color, article, text)
+                self._remedy_breach(color, ob)
+                return
+            self.breach = Breach(color, article, list(self.turn.facts), text, self.position.depth, released=released)
+            return
         if not ob.allows(board, move):
             article = ob.article or "4.3"
-            if ob.must == "play" and released is not None and castling_side(board, move) is not None:
-                article = "4.4.2"  # castling begun with the rook: the rook's move stands (DECISIONS 5)
             text = texts.breach(board, color, ob, move, self.writes)
             if self.watching:
                 self.violation(color, article, text)

@@ -11,6 +11,11 @@ Kind = Literal[
     "warning", "result", "cancelled", "transferred", "penalty",
 ]
 PlayerName = Literal["white", "black"]
+#: The penalties of 12.9, in the Laws' order.
+Penalty = Literal[
+    "warning", "time-to-opponent", "time-from-offender", "score-raised", "score-reduced", "loss", "fine",
+    "exclusion", "expulsion",
+]
 
 
 class RulingFields(BaseModel):
@@ -37,8 +42,8 @@ class RulingFields(BaseModel):
     seconds: int | float | None = None
     result: Literal["1-0", "0-1", "1/2-1/2", "0-0", "*"] | None = None
     reason: str | None = None
-    #: 12.9: which of the arbiter's penalties (``penalty`` rulings).
-    penalty: str | None = None
+    #: 12.9: which of the arbiter's penalties (``penalty`` rulings), in the Laws' order.
+    penalty: Penalty | None = None
 
     @field_validator("seconds")
     @classmethod

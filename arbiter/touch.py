@@ -131,6 +131,15 @@ class Obligation:
 FREE = Obligation("any")
 
 
+def first_released(facts: list[Fact]) -> chess.Move | None:
+    """The move made this turn, if one was: the first piece released as a legal move (4.7).
+
+    Only the first counts: a move the pieces show after it was carried on is a breach, not a
+    move made, so a second release cannot bind the player to it.
+    """
+    return next((fact.move for fact in facts if isinstance(fact, Released)), None)
+
+
 def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None = None) -> Obligation:
     """What the facts of this turn bind the player to move in ``board`` (side to move).
 
@@ -140,9 +149,10 @@ def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None =
     and its capture can be made, which spares a search of the legal moves for those two questions.
     """
     touches = [fact for fact in facts if isinstance(fact, Touch)]
+    released = first_released(facts)
+    if released is not None:
+        return Obligation("play", "4.7", move=released)
     for fact in reversed(facts):
-        if isinstance(fact, Released):
-            return Obligation("play", "4.7", move=fact.move)
         if isinstance(fact, Declared):
             if fact.legal:
                 return Obligation("play", "9.5.3", move=fact.move)
