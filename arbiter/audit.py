@@ -7,23 +7,27 @@ the final position contradicts, a decisive result by time forfeit or resignation
 could not mate (a draw by 6.9 / 5.1.2), and, as information, the first moment each player could
 have claimed threefold repetition or fifty moves: by writing the move that brings it (9.2.1,
 9.3.1), or with the position on the board (9.2.2, 9.3.2).
+
+A text that is no PGN game at all (prose, YAML) is told apart from a broken game; a score that
+English cannot read but another language of ``rules/notation.yaml`` can (``Sf3``) gets a hint.
 """
 
 from __future__ import annotations
 
 import functools
+import io
 import re
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
-import io
 
 import chess
 import chess.pgn
 
 from arbiter.clock import TimeControl, TimeControlError
+from arbiter.errors import ArbiterError
 from arbiter.laws import ruleset_for
-from arbiter.notation import DEFAULT, Language, language, legal_move, moves_named
+from arbiter.notation import DEFAULT, Language, language, languages, legal_move, moves_named
 from arbiter.pgnread import MOVE_NUMBER, RESULTS, read_score
 from arbiter.position import position_key
 from arbiter.unwinnable import can_checkmate, is_dead
@@ -43,6 +47,42 @@ class Finding:
         return {"kind": self.kind, "article": self.article, "text": self.text, "ply": self.ply, "move": move}
 
 
+#: Kinds that only inform (a claim the player could have made, a question left open): they are
+#: not faults of the score, and do not make ``arbiter audit`` exit with status 1.
+INFORMATION = ("could-claim-threefold", "could-claim-fifty", "undetermined")
+
+
+@dataclass
+class NotationHint:
+    """Another language a score reads better in than English: how far each reads it."""
+
+    code: str
+    name: str
+    plies_read: int
+    plies: int
+    illegal: int
+    english_plies_read: int
+    #: Other languages that read the score just as far (often the same letters: de, da, no, sv).
+    also: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        """``this score reads as German (de): try --notation de``, and who else reads it alike."""
+        line = f"this score reads as {self.name} ({self.code}): try --notation {self.code}"
+        if self.also:
+            named = [language(code).name for code in self.also[:5]]
+            if len(self.also) > 5:
+                named.append(f"{len(self.also) - 5} more")
+            listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+            line += f" ({listed} read it alike)"
+        return line
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "name": self.name, "plies_read": self.plies_read, "plies": self.plies,
+                "illegal": self.illegal, "english_plies_read": self.english_plies_read, "also": self.also,
+                "text": self.text}
+
+
 @dataclass
 class GameAudit:
     """What the audit found in one game."""
@@ -53,10 +93,104 @@ class GameAudit:
     result: str
     findings: list[Finding] = field(default_factory=list)
     error: str | None = None
+    #: False for a text python-chess counts as a game that holds no PGN at all (prose, YAML).
+    is_pgn: bool = True
+    #: True when the arbiter itself failed on the game (a bug to report), not the game.
+    is_internal_error: bool = False
+    notation_hint: NotationHint | None = None
+
+    @property
+    def has_findings(self) -> bool:
+        """Whether the Laws object to something in the game (information items do not count)."""
+        return any(f.kind not in INFORMATION for f in self.findings)
 
     def as_dict(self) -> dict[str, Any]:
+        hint = self.notation_hint.as_dict() if self.notation_hint is not None else None
         return {"game": self.number, "white": self.white, "black": self.black, "result": self.result,
-                "findings": [f.as_dict() for f in self.findings], "error": self.error}
+                "findings": [f.as_dict() for f in self.findings], "error": self.error, "notation_hint": hint}
+
+
+class NoPgnGameError(ArbiterError):
+    """A file that holds no PGN game at all (empty, prose, YAML); the message says why."""
+
+
+def pgn_games(audited: Iterable[GameAudit]) -> Iterator[GameAudit]:
+    """One file's games as audited, in order; a text that is no PGN game is held back until the
+    file shows a real game (then it is a broken game among them).
+
+    :raises NoPgnGameError: at the end, if the file holds no PGN game at all.
+    """
+    held: list[GameAudit] = []
+    has_game = False
+    for game in audited:
+        if not game.is_pgn and not has_game:
+            held.append(game)
+            continue
+        if not has_game:
+            has_game = True
+            yield from held
+        yield game
+    if not has_game:
+        raise NoPgnGameError(held[0].error.removeprefix("not a PGN game: ") if held and held[0].error
+                             else "the file is empty")
+
+
+@dataclass
+class Tally:
+    """What ``arbiter audit`` counts over all its files, and the exit status it gives."""
+
+    games: int = 0
+    findings: dict[str, int] = field(default_factory=dict)
+    #: For each language, how many games read in it rather than in English.
+    notations: dict[str, int] = field(default_factory=dict)
+    invalid_files: list[dict[str, str]] = field(default_factory=list)
+    has_findings: bool = False
+    has_broken_input: bool = False
+    has_internal_error: bool = False
+
+    def add(self, game: GameAudit) -> None:
+        """Count one game audited."""
+        self.games += 1
+        for finding in game.findings:
+            self.findings[finding.kind] = self.findings.get(finding.kind, 0) + 1
+        if game.error:
+            self.findings["broken-game"] = self.findings.get("broken-game", 0) + 1
+        if game.notation_hint is not None:
+            for code in (game.notation_hint.code, *game.notation_hint.also):
+                self.notations[code] = self.notations.get(code, 0) + 1
+        self.has_findings = self.has_findings or game.has_findings
+        self.has_broken_input = self.has_broken_input or game.error is not None
+        self.has_internal_error = self.has_internal_error or game.is_internal_error
+
+    def add_invalid_file(self, name: str, error: str) -> None:
+        """Count a file that could not be audited: missing, unreadable, or not PGN."""
+        self.invalid_files.append({"file": name, "error": error})
+        self.has_broken_input = True
+
+    @property
+    def status(self) -> int:
+        """0 no findings; 1 some findings (information items do not count); 2 some input invalid
+        (a file missing or not PGN, a broken game); 3 an internal error. The highest applies."""
+        if self.has_internal_error:
+            return 3
+        if self.has_broken_input:
+            return 2
+        return 1 if self.has_findings else 0
+
+    @property
+    def notation_hint(self) -> str | None:
+        """The language most of the hinted games read in, as the text output's last line."""
+        if not self.notations:
+            return None
+        code = min(self.notations, key=lambda c: (-self.notations[c], _preference(c)))
+        name = f"{language(code).name} ({code})"
+        return f"hint: {self.notations[code]} games read as {name}, not as English: try --notation {code}"
+
+    def summary(self) -> dict[str, Any]:
+        """The last line of ``--format json``."""
+        notations = dict(sorted(self.notations.items(), key=lambda item: (-item[1], _preference(item[0]))))
+        return {"games": self.games, "findings": self.findings, "notation_hints": notations,
+                "invalid_files": self.invalid_files}
 
 
 class _Tokens(chess.pgn.BaseVisitor[None]):
@@ -69,6 +203,10 @@ class _Tokens(chess.pgn.BaseVisitor[None]):
         self.clocks: list[float | None] = []
         self.errors: list[str] = []
         self.depth = 0
+        self.is_game = False
+
+    def begin_game(self) -> None:
+        self.is_game = True
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
         self.headers[tagname] = tagvalue
@@ -105,18 +243,19 @@ def _same(visitor: _Tokens) -> _Tokens:
 
 
 def read_games(handle: TextIO) -> Iterator[tuple[int, _Tokens]]:
-    """The games of a PGN stream, one at a time, as collected tokens."""
+    """The games of a PGN stream, one at a time, as collected tokens, numbered as python-chess
+    counts them (a text between games that holds no move is a game too)."""
     number = 0
     while True:
         visitor = _Tokens()
         try:
-            found = chess.pgn.read_game(handle, Visitor=functools.partial(_same, visitor))
+            chess.pgn.read_game(handle, Visitor=functools.partial(_same, visitor))
         except Exception as err:  # noqa: BLE001 - a broken game is reported, the next one read
             number += 1
             visitor.errors.append(f"unreadable game: {err}")
             yield number, visitor
             continue
-        if found is None and not visitor.headers and not visitor.sans:
+        if not visitor.is_game:
             return
         number += 1
         yield number, visitor
@@ -154,8 +293,20 @@ def problems(text: str, lang: Language | None = None) -> list[str]:
 
 def audit_text(item: tuple[int, str], notation: str | None = None) -> GameAudit:
     """Audit one game given as PGN text (also in worker processes); its moves are written in
-    ``notation`` (English by default)."""
+    ``notation`` (English by default). A failure of the arbiter itself is reported in the game,
+    never raised: the other games still get audited."""
     number, text = item
+    try:
+        return _audit_text(number, text, notation)
+    except Exception as err:  # noqa: BLE001 - a bug of ours must not hide the other games' findings
+        return GameAudit(number, "?", "?", "*", error=f"internal error, please report it: {err!r}",
+                         is_internal_error=True)
+
+
+def _audit_text(number: int, text: str, notation: str | None) -> GameAudit:
+    not_pgn = why_not_pgn(text)
+    if not_pgn is not None:
+        return GameAudit(number, "?", "?", "*", error=f"not a PGN game: {not_pgn}", is_pgn=False)
     lang = language(notation)
     if lang.code == DEFAULT:
         first = next(read_games(io.StringIO(text)), None)
@@ -170,7 +321,112 @@ def audit_text(item: tuple[int, str], notation: str | None = None) -> GameAudit:
     trouble = problems(text, None if lang.code == DEFAULT else lang)
     if trouble:
         game.error = "; ".join(filter(None, [game.error, *trouble]))
+    english_failed = any(f.kind in ("illegal-move", "unreadable-move") for f in game.findings) or \
+        any(t.startswith("unreadable movetext") for t in trouble)
+    if lang.code == DEFAULT and english_failed:  # only then: each other language reads the score
+        game.notation_hint = notation_hint(text)
     return game
+
+
+_YAML_KEY = re.compile(r"^(---|[A-Za-z_][\w-]*:(\s|$)|- [A-Za-z_][\w-]*:(\s|$))")
+_SQUARE = re.compile(r"[a-h][1-8]|[O0]-[O0]")
+
+
+def why_not_pgn(text: str) -> str | None:
+    """Why ``text`` (one game as :func:`game_texts` cuts it) holds no PGN game, or None if it
+    does: a game has a tag pair, or movetext that is mostly moves, move numbers and results."""
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("%")]
+    if any(chess.pgn.TAG_REGEX.match(line) for line in lines):
+        return None
+    if lines and _YAML_KEY.match(lines[0]):
+        return ("it reads as YAML (key: value), not as PGN (scenarios and incident reports go to "
+                "arbiter run and arbiter validate)")
+    body = re.sub(r"\{[^}]*\}|;[^\n]*", " ", "\n".join(lines))
+    tokens = body.split()
+    moves = [token for token in tokens if _SQUARE.search(token) and _is_move_in_some_language(token)]
+    readable = [token for token in tokens if _TOKEN.fullmatch(token) or token in moves]
+    if moves and 2 * len(readable) >= len(tokens):
+        return None
+    return 'no tag pair such as [Event "..."] and no movetext such as 1. e4 e5'
+
+
+def _is_move_in_some_language(token: str) -> bool:
+    move = MOVE_NUMBER.sub("", token).rstrip("!?")
+    return bool(_TOKEN.fullmatch(move)) or any(lang.pattern.fullmatch(move) for lang in languages().values())
+
+
+def notation_hint(text: str) -> NotationHint | None:
+    """The language that reads a score English cannot read to its end, if one reads it to its
+    end or reads much further (twice as far, and ten plies more); None otherwise.
+
+    Each language first reads only as far as English did plus ten plies; only the ones that get
+    through that stretch read the rest, so a game costs a few hundred move readings.
+    """
+    score = read_score(text)
+    try:
+        start = chess.Board(score.headers["FEN"]) if "FEN" in score.headers else chess.Board()
+    except ValueError:
+        return None
+    plies = len(score.moves)
+    english_read, _ = _reach(start, score.moves, language(None), plies)
+    if english_read == plies:
+        return None
+    window = english_read + _PROBE
+    readings: dict[str, tuple[int, int]] = {}
+    for group in _other_languages():
+        read, illegal = _reach(start, score.moves, group[0], window)
+        if read < min(window, plies):
+            continue
+        got = _reach(start, score.moves, group[0], plies) if plies > window else (read, illegal)
+        readings.update((lang.code, got) for lang in group)
+    far = {code: got for code, got in readings.items()
+           if got[0] == plies or got[0] - english_read >= max(_PROBE, english_read)}
+    if not far:
+        return None
+    best = max(far.values(), key=lambda got: (got[0], -got[1]))
+    codes = sorted((code for code, got in far.items() if got == best), key=_preference)
+    first = language(codes[0])
+    return NotationHint(first.code, first.name, best[0], plies, best[1], english_read, codes[1:])
+
+
+_PROBE = 10
+#: Among languages that read a score alike (German, Danish, Norwegian and Swedish share their
+#: letters), the one most scoresheets are written in is named first.
+_PREFERRED = ("de", "fr", "es", "ru", "it", "nl", "pt", "pl", "cs", "hu", "sr-Latn", "sr-Cyrl", "figurine")
+
+
+def _preference(code: str) -> tuple[int, str]:
+    return (_PREFERRED.index(code) if code in _PREFERRED else len(_PREFERRED), code)
+
+
+@functools.cache
+def _other_languages() -> tuple[tuple[Language, ...], ...]:
+    """The languages whose piece letters are not English's (Latin, Korean and Chinese write
+    K Q R B N too), grouped by their letters: a group reads every score alike."""
+    english = language(None)
+    groups: dict[tuple[tuple[int, tuple[str, ...]], ...], list[Language]] = {}
+    for lang in languages().values():
+        if any(lang.letter(piece) != english.letter(piece) for piece in chess.PIECE_TYPES):
+            groups.setdefault(tuple(sorted(lang.letters.items())), []).append(lang)
+    return tuple(tuple(group) for group in groups.values())
+
+
+def _reach(start: chess.Board, moves: list[str], lang: Language, limit: int) -> tuple[int, int]:
+    """How many of the first ``limit`` moves ``lang`` reads, as the audit reads them (an illegal
+    move that names one move a piece could make is read, and counted), and how many are illegal."""
+    board = start.copy(stack=False)
+    illegal = 0
+    for read, text in enumerate(moves[:limit]):
+        try:
+            move = legal_move(board, text, lang)
+        except ValueError:
+            candidates = moves_named(board, text, lang, legal=False)
+            if len(candidates) != 1:
+                return read, illegal
+            move = candidates[0]
+            illegal += 1
+        board.push(move)
+    return min(limit, len(moves)), illegal
 
 
 def _tokens_of_score(text: str) -> _Tokens:
@@ -181,19 +437,60 @@ def _tokens_of_score(text: str) -> _Tokens:
 
 
 def game_texts(handle: TextIO) -> Iterator[tuple[int, str]]:
-    """The raw text of each game, one at a time (a game starts at a tag line after movetext)."""
-    number, in_moves = 0, False
+    """The raw text of each game, one at a time, cut where python-chess's reader cuts, so that
+    the numbers are its numbers: a blank line after movetext (outside a comment), or a second
+    blank line after the tags, ends a game. A tag line straight after movetext starts a new game
+    (python-chess would take it for movetext). A byte-order mark at the start is dropped."""
+    number = 0
     lines: list[str] = []
-    for line in handle:
-        if line.startswith("[") and in_moves:
+    part = "before"  # before a game, in its tags, in its movetext
+    blanks, in_comment = 0, False
+    for index, line in enumerate(handle):
+        if index == 0:
+            line = line.lstrip("\ufeff")
+        blank = not line.strip()
+        escape = line.startswith((";", "%"))  # lines python-chess passes over
+        if part == "before":
+            if blank or escape:
+                continue
+            lines, blanks, in_comment = [], 0, False
+            part = "tags" if line.startswith("[") else "moves"
+        elif part == "tags":
+            if blank:
+                blanks += 1
+                if blanks == 2:
+                    number += 1
+                    yield number, "".join(lines)
+                    part = "before"
+                    continue
+            elif line.startswith("["):
+                blanks = 0
+            elif not escape:
+                part = "moves"
+        elif not in_comment and (blank or line.startswith("[")):
             number += 1
             yield number, "".join(lines)
-            lines, in_moves = [], False
-        if line.strip() and not line.startswith("["):
-            in_moves = True
+            if blank:
+                part = "before"
+                continue
+            lines, blanks, part = [], 0, "tags"
         lines.append(line)
-    if any(line.strip() for line in lines):
+        if part == "moves" and not escape:
+            in_comment = _still_in_comment(line, in_comment)
+    if part != "before":
         yield number + 1, "".join(lines)
+
+
+def _still_in_comment(line: str, in_comment: bool) -> bool:
+    """Whether a ``{`` comment is still open at the end of this movetext line."""
+    for char in line:
+        if in_comment:
+            in_comment = char != "}"
+        elif char == "{":
+            in_comment = True
+        elif char == ";":  # the rest of the line is a comment: its braces do not count
+            break
+    return in_comment
 
 
 def audit_game(number: int, tokens: _Tokens, lang: Language | None = None) -> GameAudit:

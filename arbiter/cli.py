@@ -151,10 +151,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from arbiter import reportdoc
     from arbiter.validate import validate
 
+    if args.out is not None and args.format != "markdown":
+        args.usage_error("--out DIR writes Markdown documents: it needs --format markdown")
     counts = {"consistent": 0, "inconsistent": 0, "invalid": 0}
     reports: list[dict[str, Any]] = []
     documents: list[str] = []
-    colour = args.format == "text" and sys.stdout.isatty()
+    colour = args.format == "text" and render.colour(sys.stdout)
     for item in _files(args.paths):
         name = str(item.path if isinstance(item, ScenarioError) else item)
         scenario = None
@@ -171,7 +173,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             counts["invalid"] += 1
             reports.append({"file": name, "verdict": "invalid", "differences": [], "rulings": [],
                             "error": str(error)})
-            if args.format == "text":
+            if args.format != "json":  # the JSON document holds the error itself
                 print(f"INVALID {error}", file=sys.stderr)
             continue
         counts[result.verdict] += 1
@@ -180,7 +182,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
                         "rulings": [r.as_dict() for r in result.rulings]})
         if args.format == "markdown" and scenario is not None:
             if args.out is not None:
-                print(f"wrote {reportdoc.write_files(scenario, result, Path(args.out))}")
+                try:
+                    print(f"wrote {reportdoc.write_files(scenario, result, Path(args.out))}")
+                except OSError as err:
+                    print(f"arbiter validate: --out {args.out}: {err.strerror or err}", file=sys.stderr)
+                    return 2
             else:
                 documents.append(reportdoc.markdown(scenario, result))
         elif args.format == "text":
@@ -203,44 +209,56 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    counts: dict[str, int] = {}
-    games = 0
-    status = 0
+    from arbiter.audit import NoPgnGameError, Tally, pgn_games
+
+    tally = Tally()
     progress = sys.stderr.isatty()
     for raw in args.paths:
-        try:
-            handle = open(raw, encoding="utf-8", errors="replace")  # noqa: SIM115 - closed below
+        try:  # utf-8-sig: a byte-order mark is read away, not taken for a broken first game
+            handle = open(raw, encoding="utf-8-sig", errors="replace")  # noqa: SIM115 - closed below
         except OSError as err:
-            print(f"arbiter audit: {raw}: {err}", file=sys.stderr)
-            status = 2
+            reason = err.strerror or str(err)
+            print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
+            tally.add_invalid_file(raw, reason)
             continue
         with handle:
-            for result in _audited(handle, args.jobs, args.notation):
-                games += 1
-                if progress and games % 100 == 0:
-                    print(f"\r{raw}: {games} games", end="", file=sys.stderr)
-                for finding in result.findings:
-                    counts[finding.kind] = counts.get(finding.kind, 0) + 1
-                if result.error:
-                    counts["broken-game"] = counts.get("broken-game", 0) + 1
-                if args.format == "json":
-                    print(json.dumps({"file": raw, **result.as_dict()}, ensure_ascii=False))
-                elif result.findings or result.error:
-                    print(f"{raw} game {result.number} ({result.white} - {result.black}, {result.result})")
-                    if result.error:
-                        print(f"    broken game: {result.error}")
-                    for finding in result.findings:
-                        where = f"move {finding.as_dict()['move']}: " if finding.ply else ""
-                        print(f"    {finding.kind} ({finding.article}) {where}{finding.text}")
+            try:
+                for result in pgn_games(_audited(handle, args.jobs, args.notation)):
+                    tally.add(result)
+                    if progress and tally.games % 100 == 0:
+                        print(f"\r{raw}: {tally.games} games", end="", file=sys.stderr)
+                    _print_audit(raw, result, args.format)
+            except NoPgnGameError as err:
+                print(f"arbiter audit: {raw}: holds no PGN game: {err}", file=sys.stderr)
+                tally.add_invalid_file(raw, f"holds no PGN game: {err}")
     if progress:
         print(file=sys.stderr)
     if args.format == "json":
-        print(json.dumps({"summary": {"games": games, "findings": counts}}))
+        print(json.dumps({"summary": tally.summary()}, ensure_ascii=False))
     else:
-        print(f"{games} games audited")
-        for kind, count in sorted(counts.items()):
+        print(f"{tally.games} games audited")
+        for kind, count in sorted(tally.findings.items()):
             print(f"  {kind:24} {count}")
-    return status
+        if tally.notation_hint is not None:
+            print(tally.notation_hint)
+    return tally.status
+
+
+def _print_audit(name: str, result: GameAudit, output: str) -> None:
+    """One game's audit: a JSON line, or in text its findings (nothing for a clean game)."""
+    if output == "json":
+        print(json.dumps({"file": name, **result.as_dict()}, ensure_ascii=False))
+        return
+    if not (result.findings or result.error or result.notation_hint):
+        return
+    print(f"{name} game {result.number} ({result.white} - {result.black}, {result.result})")
+    if result.notation_hint is not None:
+        print(f"    hint: {result.notation_hint.text}")
+    if result.error:
+        print(f"    broken game: {result.error}")
+    for finding in result.findings:
+        where = f"move {finding.as_dict()['move']}: " if finding.ply else ""
+        print(f"    {finding.kind} ({finding.article}) {where}{finding.text}")
 
 
 def _audited(handle: TextIO, jobs: int, notation: str | None) -> Iterator[GameAudit]:
@@ -278,17 +296,18 @@ def cmd_quiz(args: argparse.Namespace) -> int:
 
     from arbiter import quiz
 
-    prompt: PromptSession[str] = PromptSession()
-    paths = [Path(p) for p in (args.paths or ["scenarios"])]
+    paths = [Path(p) for p in args.paths] if args.paths else [quiz.library()]
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         print(f"arbiter quiz: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
+    prompt: PromptSession[str] = PromptSession()
     try:
         quiz.run(paths, args.count, args.seed, args.topic, prompt.prompt, print)
-    except (EOFError, KeyboardInterrupt):
-        return 0
-    return 0
+    except quiz.UnknownTopicError as err:
+        print(f"arbiter quiz: {err}", file=sys.stderr)
+        return 2
+    return 0  # also when stopped early (Ctrl-C, end of input): the score so far is shown
 
 
 def cmd_laws(args: argparse.Namespace) -> int:
@@ -329,13 +348,55 @@ def cmd_notation(args: argparse.Namespace) -> int:
     return 0
 
 
+#: What each command's exit status means, for its --help (FORMAT §6); 2 is also argparse's usage error.
+EXIT_STATUS = {
+    "arbiter": "see each command's --help; 2 a usage error; 130 interrupted (Ctrl-C) outside teach and quiz",
+    "run": "0 all hold, 1 some do not, 2 some file is invalid (the others still run), "
+           "3 an internal error (please report it)",
+    "explain": "0 narrated, 2 the file is invalid",
+    "validate": "0 all consistent, 1 some inconsistent, 2 some report invalid",
+    "audit": "0 no findings; 1 some findings (illegal moves, a result contradicted, ...; information such as "
+             "could-claim-threefold does not count); 2 some input invalid: a file missing or not PGN, a broken game "
+             "(the other files and games are still audited); 3 an internal error (please report it)",
+    "teach": "0 the session ended (:quit, end of input, Ctrl-C), 2 the file or an option is invalid",
+    "quiz": "0 the quiz ended, also when stopped early by end of input or Ctrl-C (the score so far is "
+            "shown), 2 no such file or folder, or an unknown topic",
+    "laws": "0 printed, 2 unknown article",
+    "notation": "0 listed, 2 unknown language",
+}
+
+
+def _version() -> str:
+    """The installed distribution's version; the package's own when run from a bare checkout."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("arbiter")
+    except metadata.PackageNotFoundError:
+        from arbiter import __version__
+
+        return __version__
+
+
+def _positive(text: str) -> int:
+    """An argparse type: a whole number above zero."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number above 0, not {text!r}")
+    return int(text)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="arbiter", description="An over-the-board chess arbiter simulator.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = argparse.ArgumentParser(prog="arbiter", description="An over-the-board chess arbiter simulator.",
+                                     epilog=f"exit status: {EXIT_STATUS['arbiter']}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}",
+                        help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                help="the command (each has its own --help)")
 
     def add(name: str, help_text: str, formats: tuple[str, ...] = ("text", "json")) -> argparse.ArgumentParser:
-        command = sub.add_parser(name, help=help_text)
-        command.add_argument("--format", choices=formats, default="text")
+        command = sub.add_parser(name, help=help_text, epilog=f"exit status: {EXIT_STATUS[name]}")
+        command.add_argument("--format", choices=formats, default="text",
+                             help=f"the output: {' or '.join(formats)} (default: text, for people)")
         return command
 
     def with_notation(command: argparse.ArgumentParser, what: str) -> None:
@@ -344,44 +405,53 @@ def _parser() -> argparse.ArgumentParser:
                                   "see `arbiter notation`)")
 
     run_cmd = add("run", "run scenario files and check their expect blocks")
-    run_cmd.add_argument("paths", nargs="+", metavar="PATH")
+    run_cmd.add_argument("paths", nargs="+", metavar="PATH", help="a scenario file, or a folder: every *.yaml below")
     with_notation(run_cmd, "write the rulings' moves in this language")
     run_cmd.set_defaults(func=cmd_run)
     explain = add("explain", "narrate a scenario event by event")
-    explain.add_argument("file", metavar="FILE")
+    explain.add_argument("file", metavar="FILE", help="the scenario or incident report to narrate")
     with_notation(explain, "write the rulings' moves in this language")
     explain.set_defaults(func=cmd_explain)
     validate_cmd = add("validate", "check incident reports against the Laws", ("text", "json", "markdown"))
-    validate_cmd.add_argument("paths", nargs="+", metavar="FILE")
+    validate_cmd.add_argument("paths", nargs="+", metavar="FILE", help="an incident report, or a folder of them")
     validate_cmd.add_argument("--out", metavar="DIR", help="with --format markdown: write DIR/<report>.md and .svg")
     with_notation(validate_cmd, "write the rulings' moves in this language")
-    validate_cmd.set_defaults(func=cmd_validate)
+    validate_cmd.set_defaults(func=cmd_validate, usage_error=validate_cmd.error)
     audit_cmd = add("audit", "audit the games of PGN files against the Laws")
-    audit_cmd.add_argument("paths", nargs="+", metavar="FILE.pgn")
+    audit_cmd.add_argument("paths", nargs="+", metavar="FILE.pgn", help="a PGN file of games to audit")
     audit_cmd.add_argument("--jobs", type=int, default=1, metavar="N", help="audit in N processes")
     with_notation(audit_cmd, "the language the PGN's moves are written in")
     audit_cmd.set_defaults(func=cmd_audit)
-    teach_cmd = sub.add_parser("teach", help="play the events yourself and watch the Laws rule")
+    teach_cmd = sub.add_parser("teach", help="play the events yourself and watch the Laws rule",
+                               epilog=f"exit status: {EXIT_STATUS['teach']}")
     teach_cmd.add_argument("file", nargs="?", metavar="FILE", help="start from this scenario's position")
-    teach_cmd.add_argument("--fen")
-    teach_cmd.add_argument("--moves")
-    teach_cmd.add_argument("--time-control", dest="time_control")
-    teach_cmd.add_argument("--ruleset", choices=("standard", "rapid", "blitz"))
-    teach_cmd.add_argument("--arbiter", choices=("watching", "called"))
-    teach_cmd.add_argument("--orientation", choices=("white", "black"))
+    teach_cmd.add_argument("--fen", help="start from this position (FEN)")
+    teach_cmd.add_argument("--moves", help="moves played from the start position first (SAN or UCI)")
+    teach_cmd.add_argument("--time-control", dest="time_control", metavar="TC",
+                           help="the time control, as in PGN (5400+30, 40/5400+30:1800+30, 180+2, 5400d30)")
+    teach_cmd.add_argument("--ruleset", choices=("standard", "rapid", "blitz"),
+                           help="the rules of play (default: from the time control, else standard)")
+    teach_cmd.add_argument("--arbiter", choices=("watching", "called"),
+                           help="watching: the arbiter intervenes at once; called: he rules only on claims")
+    teach_cmd.add_argument("--orientation", choices=("white", "black"),
+                           help="the side shown at the bottom (default: the player having the move)")
     with_notation(teach_cmd, "read and write moves in this language")
     teach_cmd.set_defaults(func=cmd_teach)
-    quiz_cmd = sub.add_parser("quiz", help="questions drawn from scenario files")
-    quiz_cmd.add_argument("paths", nargs="*", metavar="PATH")
-    quiz_cmd.add_argument("--count", type=int, default=10)
-    quiz_cmd.add_argument("--seed", type=int)
-    quiz_cmd.add_argument("--topic")
+    quiz_cmd = sub.add_parser("quiz", help="questions drawn from scenario files",
+                              epilog=f"exit status: {EXIT_STATUS['quiz']}")
+    quiz_cmd.add_argument("paths", nargs="*", metavar="PATH",
+                          help="scenario files or folders to draw from (default: the scenario library)")
+    quiz_cmd.add_argument("--count", type=_positive, default=10, metavar="N", help="ask N questions (default 10)")
+    quiz_cmd.add_argument("--seed", type=int, metavar="S", help="draw the same questions for the same S")
+    quiz_cmd.add_argument("--topic", metavar="T", help="only questions of this topic (a scenario folder: touch, ...)")
     quiz_cmd.set_defaults(func=cmd_quiz)
     laws_cmd = add("laws", "print the articles of the Laws the arbiter cites")
-    laws_cmd.add_argument("article", nargs="?", metavar="ARTICLE")
+    laws_cmd.add_argument("article", nargs="?", metavar="ARTICLE", type=str.upper,
+                          help="this article and the ones below it (4.3, A.3, a.3); default: all")
     laws_cmd.set_defaults(func=cmd_laws)
     notation_cmd = add("notation", "list the languages moves can be read and written in")
-    notation_cmd.add_argument("code", nargs="?", metavar="LANG", type=_notation)
+    notation_cmd.add_argument("code", nargs="?", metavar="LANG", type=_notation,
+                              help="only this language (de, sr-Cyrl, ...); default: all")
     notation_cmd.set_defaults(func=cmd_notation)
     return parser
 

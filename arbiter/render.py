@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
+from typing import TextIO
 
 import chess
 
@@ -10,6 +12,12 @@ from arbiter import laws
 from arbiter.errors import UnknownArticleError
 from arbiter.referee import Referee
 from arbiter.rulings import Ruling
+
+
+def colour(stream: TextIO) -> bool:
+    """Whether to print ANSI colour on ``stream``: it is a terminal and ``NO_COLOR`` is unset or
+    empty (https://no-color.org)."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
 
 
 def board(standing: chess.BaseBoard, indent: str = "    ") -> str:
@@ -30,6 +38,8 @@ def hands(referee: Referee) -> str:
     parts = []
     for (color, hand), held in referee.table.held.items():
         name = chess.piece_name(held.piece.piece_type)
+        if held.piece.color != color:
+            name = f"{chess.COLOR_NAMES[held.piece.color]} {name}"
         origin = f" from {chess.square_name(held.origin)}" if held.origin is not None else " (a new piece)"
         where = f", set on {chess.square_name(held.on)}" if held.on is not None else ""
         parts.append(f"{chess.COLOR_NAMES[color].capitalize()} holds the {name}{origin}{where} ({hand} hand)")

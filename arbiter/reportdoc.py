@@ -11,7 +11,7 @@ from arbiter import laws, render
 from arbiter.clock import format_duration
 from arbiter.errors import UnknownArticleError
 from arbiter.scenario import Scenario
-from arbiter.validate import Validation
+from arbiter.validate import Validation, fields_text
 
 
 def markdown(scenario: Scenario, result: Validation, svg: str | None = None) -> str:
@@ -34,18 +34,20 @@ def markdown(scenario: Scenario, result: Validation, svg: str | None = None) -> 
               render.board(scenario.start.standing, indent=""), "```", ""]
     if svg is not None:
         lines += [f"![The position]({svg})", ""]
-    lines += ["## What happened, and what the Laws say", "", "| # | time | event | clocks | rulings |",
-              "|---|---|---|---|---|"]
+    lines += ["## What happened, and what the Laws say", "",
+              "| # | time | event | White's clock | Black's clock | rulings |", "|---|---|---|---|---|---|"]
     for index, (text, at, clock, given) in enumerate(result.timeline):
         when = format_duration(at) if at is not None else ""
-        clocks = f"{clock['white']} / {clock['black']}" if clock else ""
+        clocks = f"{clock['white']} | {clock['black']}" if clock else " | "
         said = "<br>".join(f"{r.kind} ({r.article}): {r.text}" for r in given) or "-"
         lines.append(f"| {index} | {when} | `{text}` | {clocks} | {said} |")
-    lines += ["", "## Verdict", "", f"**{result.verdict}**", ""]
-    for difference in result.differences:
-        lines.append(f"- {difference.text}")
+    lines += ["", "## What the tournament arbiter ruled", "", *arbiter_ruling(scenario), ""]
+    lines += ["## Verdict", "", f"**{result.verdict}**", ""]
+    lines += [f"- {difference.text}" for difference in result.differences]
+    if result.differences:
+        lines.append("")
     cited = sorted({r.article for r in result.rulings} | {d.article for d in result.differences if d.article != "-"})
-    lines += ["", "## The articles cited", ""]
+    lines += ["## The articles cited", ""]
     for number in cited:
         try:
             article = laws.article(number)
@@ -53,6 +55,26 @@ def markdown(scenario: Scenario, result: Validation, svg: str | None = None) -> 
             continue
         lines += [f"**{article.number} {article.title}.** {article.text}", ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def arbiter_ruling(scenario: Scenario) -> list[str]:
+    """The report's ``ruling:`` block as Markdown list items: each ruling listed, then the
+    result, the position and the clocks the arbiter gave."""
+    ruling = scenario.spec.ruling
+    if ruling is None:
+        return ["- no ruling given"]
+    items = [f"- `{fields_text(listed.as_dict())}`" for listed in ruling.rulings]
+    if ruling.result is not None:
+        items.append(f"- result `{ruling.result}`" + (f" ({ruling.reason})" if ruling.reason else ""))
+    elif ruling.reason is not None:
+        items.append(f"- reason: {ruling.reason}")
+    if ruling.fen is not None:
+        items.append(f"- the game goes on from FEN `{ruling.fen.strip()}`")
+    if ruling.clock is not None:
+        shown = [f"{name.capitalize()} {value}" for name in ("white", "black")
+                 if (value := getattr(ruling.clock, name)) is not None]
+        items.append(f"- clocks: {', '.join(shown)}")
+    return items or ["- nothing listed"]
 
 
 def write_files(scenario: Scenario, result: Validation, out: Path) -> Path:

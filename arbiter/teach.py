@@ -38,6 +38,7 @@ COMMANDS = (":undo", ":restart", ":save", ":load", ":laws", ":why", ":state", ":
 HELP = """\
 Events, as in scenario files:  white: touch g1   black: move e7 e5   white: press
 Short forms:  w touch g1 / b lift e7   touch g1 (the player having the move)   e4 (= play e4)
+              press (the player whose clock is running)
 Options after the event:  at=0:01:05  hand=left
 Commands:
   :undo          one event back        :restart      from the start again
@@ -85,17 +86,24 @@ class Session:
         return self.apply(event)
 
     def parse(self, text: str) -> Event:
-        """``white: touch g1``, ``w touch g1``, ``touch g1``, ``e4``, with ``at=`` and ``hand=``."""
+        """``white: touch g1``, ``w touch g1``, ``touch g1``, ``e4``, with ``at=`` and ``hand=``.
+
+        Without a player named, the event is by the player having the move, but ``press`` is by
+        the player whose clock is running: once the piece is released the move passes to the
+        opponent, while the press that completes the move is still the mover's (6.2.1).
+        """
         words = text.replace(":", " ", 1).split() if text.split()[0].rstrip(":") in ("white", "black") \
             else text.split()
         options = {w.split("=", 1)[0]: w.split("=", 1)[1] for w in words if "=" in w}
         words = [w for w in words if "=" not in w]
-        actor = self.referee.position.turn
+        actor: chess.Color | None = None
         if words and words[0] in ("white", "w", "black", "b"):
             actor = chess.WHITE if words[0] in ("white", "w") else chess.BLACK
             words = words[1:]
         if not words:
             raise ArbiterError("nothing to do")
+        if actor is None:
+            actor = self.referee.clock.running if words[0] == "press" else self.referee.position.turn
         if words[0] not in VERBS and len(words) == 1:
             words = ["play", words[0]]
         action_text = " ".join(words)
@@ -122,6 +130,11 @@ class Session:
             return f"not possible: {err}"
         self.events.append(event)
         return self.screen(given)
+
+    def prompt(self) -> str:
+        """Who has the move and whose clock runs: ``black to move, white's clock> ``."""
+        turn = chess.COLOR_NAMES[self.referee.position.turn]
+        return f"{turn} to move, {chess.COLOR_NAMES[self.referee.clock.running]}'s clock> "
 
     def screen(self, given: Iterable[Ruling] = ()) -> str:
         """The board, the status line, and the rulings given with their articles' text."""
@@ -183,7 +196,7 @@ class Session:
             return self._load(Path(args[0]))
         if name == ":laws":
             try:
-                found = laws.with_subarticles(args[0]) if args else list(laws.articles().values())
+                found = laws.with_subarticles(args[0].upper()) if args else list(laws.articles().values())
             except UnknownArticleError as err:
                 return str(err)
             return "\n".join(render.article_text(a.number) for a in found)
@@ -308,13 +321,12 @@ def run(session: Session, prompt_input: Input | None = None, prompt_output: Outp
     """The interactive loop; ``prompt_input``/``prompt_output`` let tests drive it through a pipe."""
     prompt: PromptSession[str] = PromptSession(history=InMemoryHistory(), completer=_Completer(session),
                                                input=prompt_input, output=prompt_output)
-    session.colour = sys.stdout.isatty()
+    session.colour = render.colour(sys.stdout)
     print(session.screen())
     print("type :help for help")
     while True:
-        who = chess.COLOR_NAMES[session.referee.position.turn]
         try:
-            line = prompt.prompt(f"{who}> ")
+            line = prompt.prompt(session.prompt())
         except (EOFError, KeyboardInterrupt):
             return 0
         try:

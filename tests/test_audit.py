@@ -28,9 +28,9 @@ def test_every_planted_finding_and_nothing_else() -> None:
 
 
 def test_same_output_with_one_and_two_jobs(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["audit", "--format", "json", "--jobs", "1", str(CORPUS)]) == 0
+    assert main(["audit", "--format", "json", "--jobs", "1", str(CORPUS)]) == 1  # 1: the planted findings
     one = capsys.readouterr().out
-    assert main(["audit", "--format", "json", "--jobs", "2", str(CORPUS)]) == 0
+    assert main(["audit", "--format", "json", "--jobs", "2", str(CORPUS)]) == 1
     two = capsys.readouterr().out
     assert one == two
     lines = one.strip().splitlines()
@@ -49,13 +49,13 @@ def test_broken_input_is_reported_and_the_next_game_read(tmp_path: Path, capsys:
     broken = tmp_path / "broken.pgn"
     broken.write_bytes(b'[Event "x"\n[White "A"]\n\n1. e4 e5 2. Qh5 \xff\xfe garbage Nc6 3.\n\n'
                        b'[Event "ok"]\n[Result "1-0"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n')
-    assert main(["audit", str(broken)]) == 0
+    assert main(["audit", str(broken)]) == 2  # a broken game is invalid input
     out = capsys.readouterr().out
     assert "game 1 (A - ?, *)" in out and "malformed tag" in out and "truncated" in out
     assert "2 games audited" in out
     empty = tmp_path / "empty.pgn"
     empty.write_text("")
-    assert main(["audit", str(empty)]) == 0
+    assert main(["audit", str(empty)]) == 2  # no PGN game (tests/test_audit_input.py)
     assert "0 games audited" in capsys.readouterr().out
     assert main(["audit", str(tmp_path / "missing.pgn")]) == 2
 

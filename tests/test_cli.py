@@ -164,8 +164,8 @@ def test_audit_of_a_pgn_in_another_notation_finds_what_the_english_one_does(
     english = ROOT / "examples" / "audit" / "games.pgn"
     translated = tmp_path / f"games-{code}.pgn"
     translated.write_text(_in_language(english.read_text(encoding="utf-8"), code), encoding="utf-8")
-    assert main(["audit", "--format", "json", str(english)]) == 0
+    assert main(["audit", "--format", "json", str(english)]) == 1  # 1: the planted findings
     wanted = _findings(capsys.readouterr().out)
-    assert main(["audit", "--format", "json", "--notation", code, str(translated)]) == 0
+    assert main(["audit", "--format", "json", "--notation", code, str(translated)]) == 1
     assert _findings(capsys.readouterr().out) == wanted
     assert any(kind == "illegal-move" for *_, found in wanted[:-1] for kind, _, _ in found)  # type: ignore[misc]

@@ -26,6 +26,7 @@ def chosen(seed: int, count: int, topic: str | None = None) -> list[quiz.Questio
 def play(answers: list[str], *args: str) -> str:
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text("".join(a + "\n" for a in answers))
+        pipe.close()  # running out of answers ends the quiz instead of waiting
         assert main(["quiz", *args]) == 0
     return ""
 
@@ -40,7 +41,8 @@ def test_written_questions_are_many_and_well_formed() -> None:
 def test_fixed_seed_scripted_answers_exact_score(capsys: pytest.CaptureFixture[str]) -> None:
     questions = chosen(7, 6)
     right = [str(q.answer + 1) for q in questions]
-    wrong_first = ["9", *right[1:]]  # the first answer is not a choice: wrong
+    wrong = (questions[0].answer + 1) % len(questions[0].choices) + 1
+    wrong_first = ["9", str(wrong), *right[1:]]  # 9 is not a choice: asked again, then a wrong one
     play(wrong_first, str(SCENARIOS), "--count", "6", "--seed", "7")
     out = capsys.readouterr().out
     assert "Score: 5 of 6" in out
