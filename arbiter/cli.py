@@ -10,7 +10,7 @@ import argparse
 import itertools
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -301,9 +301,13 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     if missing:
         print(f"arbiter quiz: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
-    prompt: PromptSession[str] = PromptSession()
+    # Piped answers are read as plain lines: the line editor would only print its warnings.
+    ask: Callable[[str], str] = render.read_line
+    if not render.reads_piped_input():
+        session: PromptSession[str] = PromptSession()
+        ask = session.prompt
     try:
-        quiz.run(paths, args.count, args.seed, args.topic, prompt.prompt, print)
+        quiz.run(paths, args.count, args.seed, args.topic, ask, print)
     except quiz.UnknownTopicError as err:
         print(f"arbiter quiz: {err}", file=sys.stderr)
         return 2

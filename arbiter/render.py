@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import textwrap
 from typing import TextIO
 
@@ -93,3 +94,27 @@ def ruling(item: Ruling, indent: str = "    ") -> str:
     extra = {k: v for k, v in item.as_dict().items() if k not in ("kind", "article", "text", "event")}
     fields = f"  [{', '.join(f'{k}: {v}' for k, v in extra.items())}]" if extra else ""
     return f"{indent}{item.kind} ({item.article}): {item.text}{fields}"
+
+
+def reads_piped_input() -> bool:
+    """Whether standard input is a pipe or a file rather than a terminal (answers given ahead)."""
+    try:
+        return not os.isatty(sys.stdin.fileno())
+    except (AttributeError, OSError, ValueError):  # no descriptor: a stand-in stream, not a pipe
+        return False
+
+
+def read_line(prompt: str) -> str:
+    """Read one answer from standard input that is not a terminal (a pipe, a file), with no line
+    editing: the prompt and the answer are echoed, so the output reads as a transcript.
+
+    :raises EOFError: at the end of the input.
+    """
+    print(prompt, end="", flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        print()
+        raise EOFError
+    answer = line.rstrip("\r\n")
+    print(answer)
+    return answer

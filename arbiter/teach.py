@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import shlex
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -319,14 +319,18 @@ class _Completer(Completer):
 
 def run(session: Session, prompt_input: Input | None = None, prompt_output: Output | None = None) -> int:
     """The interactive loop; ``prompt_input``/``prompt_output`` let tests drive it through a pipe."""
-    prompt: PromptSession[str] = PromptSession(history=InMemoryHistory(), completer=_Completer(session),
-                                               input=prompt_input, output=prompt_output)
+    ask: Callable[[str], str]
+    if prompt_input is None and render.reads_piped_input():
+        ask = render.read_line  # piped input: no line editor, which would only print its warnings
+    else:
+        ask = PromptSession(history=InMemoryHistory(), completer=_Completer(session),
+                            input=prompt_input, output=prompt_output).prompt
     session.colour = render.colour(sys.stdout)
     print(session.screen())
     print("type :help for help")
     while True:
         try:
-            line = prompt.prompt(session.prompt())
+            line = ask(session.prompt())
         except (EOFError, KeyboardInterrupt):
             return 0
         try:
