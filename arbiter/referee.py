@@ -464,6 +464,8 @@ class Referee:
         breach = self.breach
         if breach is None or breach.player != color or breach.remedied or self.turn.color != color:
             return None
+        if breach.depth != self.position.depth or first_released(self.turn.facts) != breach.released:
+            return None  # a breach of an earlier turn: this press is about this turn's pieces
         return breach.released
 
     def _on_made(self, color: chess.Color, move: chess.Move) -> None:

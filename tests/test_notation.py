@@ -105,6 +105,7 @@ def _positions() -> list[chess.Board]:
     return found
 
 
+@pytest.mark.slow
 def test_every_legal_move_of_2000_positions_round_trips_in_every_language() -> None:
     positions = _positions()
     assert len(positions) == 2000
