@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
 import chess
 import pytest
@@ -31,6 +32,13 @@ def feed(ref: Referee, *texts: str | Event) -> list[Ruling]:
         ev = event(text) if isinstance(text, str) else text
         given += ref.apply(ev, len(ref.rulings))
     return given
+
+
+def write_file(folder: Path, name: str, text: str) -> str:
+    """Write ``text`` to ``folder/name``; the path as a string, as the command line takes it."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
 
 
 def kinds(rulings: list[Ruling]) -> list[tuple[str, str]]:

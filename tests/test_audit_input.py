@@ -13,6 +13,7 @@ import pytest
 
 from arbiter.audit import game_texts
 from arbiter.cli import main
+from tests.conftest import write_file as _write
 from arbiter.notation import translate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,12 +22,6 @@ CORPUS = ROOT / "examples" / "audit" / "games.pgn"
 CLEAN = '[Event "clean"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n'
 ILLEGAL = '[Event "illegal"]\n[White "C"]\n[Black "D"]\n[Result "*"]\n\n1. e4 e5 2. Ke2 Qh4 3. Kf3 Qxe4+ 4. Kf3g4 *\n'
 REPETITION = '[Event "repetition"]\n[Result "*"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n'
-
-
-def _write(folder: Path, name: str, text: str) -> str:
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
 
 
 def _json_games(out: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:

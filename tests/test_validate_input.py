@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from arbiter.cli import main
+from tests.conftest import write_file as _write
 
 ROOT = Path(__file__).resolve().parent.parent
 REPORTS = ROOT / "examples" / "reports"
@@ -17,12 +18,6 @@ IMPOSSIBLE = str(REPORTS / "report-with-impossible-event.yaml")
 SCENARIO = "title: a plain scenario\nevents:\n  - white: play e4\nexpect:\n  to_move: black\n"
 NO_RULING = "report: {event: Club, account: White played e4.}\nevents:\n  - white: play e4\n"
 NO_REPORT = "title: t\nevents:\n  - white: play e4\nruling:\n  result: '*'\n"
-
-
-def _write(folder: Path, name: str, text: str) -> str:
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
 
 
 CASES = [
