@@ -105,8 +105,11 @@ class Clock:
         """Let time run to ``now`` on the running side; the flags that fell on the way, with the
         exact instant each reached zero. In delay mode the main time runs only once the move's
         delay is used up."""
-        fell = []
-        if self.remaining is not None and not self.paused:
+        fell: list[tuple[chess.Color, float]] = []
+        if self.remaining is None:
+            self.now = now
+            return fell
+        if not self.paused:
             elapsed = now - self.now
             delay = self._period(self.running).delay if self.control is not None else 0.0
             free = min(max(0.0, delay - self.spent), elapsed)
@@ -116,6 +119,12 @@ class Clock:
             if before > 0 >= self.remaining[self.running] and self.running not in self.fallen:
                 self.fallen[self.running] = self.now + free + before
                 fell.append((self.running, self.now + free + before))
+        for color in (chess.WHITE, chess.BLACK):
+            # A clock at zero has a fallen flag, however it got there: set so at the start, or
+            # brought there by time taken away.
+            if self.remaining[color] <= 0 and color not in self.fallen:
+                self.fallen[color] = self.now
+                fell.append((color, self.now))
         self.now = now
         return fell
 

@@ -27,8 +27,10 @@ def on_press(ref: Referee, color: chess.Color, act: PressAct, hand: Hand) -> Non
     if ref.clock.running != color:
         return  # the side already down: pressing it does nothing
     pending = ref.pending[color]
-    if pending is None and paused:
-        return  # the arbiter stopped the clock to intervene: pressing it starts nothing
+    if paused and (pending is None or pending.move != ref.position.last_move()):
+        # The arbiter stopped the clock to intervene: pressing it starts nothing, unless the move
+        # he let stand is there waiting for it (an older move never pressed for is not).
+        return
     increment = ref.clock.switch(color)
     if pending is None:
         released = ref.moved_on_unclaimed(color)

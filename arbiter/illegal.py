@@ -13,13 +13,13 @@ the opponent cannot mate).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import chess
 
 from arbiter import texts
 from arbiter.laws import rulesets
-from arbiter.position import unreplaced_promotion
+from arbiter.position import is_illegal_position, unreplaced_promotion
 from arbiter.touch import Fact
 from arbiter.turns import Turn
 
@@ -60,8 +60,11 @@ def kind_of_press(ref: Referee, color: chess.Color) -> tuple[str, chess.Move | N
 def pressed_without_move(ref: Referee, color: chess.Color, increment: float) -> None:
     """The clock was pressed with no legal move made; the press has already switched the clock."""
     article, promotion = kind_of_press(ref, color)
+    # The touches of his own turn carry over (7.5.1); a turn still the opponent's (his move made,
+    # not yet pressed) binds the presser to nothing.
+    facts = list(ref.turn.facts) if ref.turn.color == color else []
     record = IllegalMove(color, article, texts.illegal(color, article), ref.position.depth, increment,
-                         list(ref.turn.facts), promotion)
+                         facts, promotion)
     for held_hand, _ in ref.table.holding(color):
         del ref.table.held[(color, held_hand)]  # what the hand still held goes back with the rest
     if ref.watching:
@@ -75,6 +78,38 @@ def pressed_without_move(ref: Referee, color: chess.Color, increment: float) -> 
     ref.table.press(color, ref.table.last_hand[color])
     ref.turn = Turn(not color)
     ref.open_illegal.append(record)
+    illegal_position_after(ref, record)
+
+
+def illegal_position_after(ref: Referee, record: IllegalMove) -> None:
+    """The board left by a completed illegal move nobody corrected, when no legal game can stand
+    on it (a king captured, a king left in check, a pawn on the last rank): it is never played on
+    silently. Where the illegal move may be corrected whenever found (standard, full supervision),
+    the arbiter finds it now and corrects it (7.5.1). In rapid and blitz otherwise, A.5.4 read by
+    analogy: the arbiter waits until the next move is completed, and if an illegal position is
+    still on the board then, the game is drawn."""
+    if ref.illegal_position is not None:
+        check_illegal_position(ref)  # this completed move was the next one
+        return
+    any_time = supervision_of(ref)["correction"] == "any-time"
+    if not is_illegal_position(ref.position.board, pawn_on_last_rank=not any_time):
+        return
+    if any_time:
+        ref.open_illegal.remove(record)
+        ref.violation(record.player, "7.5.1", texts.illegal_position_found(record.player))
+        correct(ref, record, announce=False)
+        return
+    ref.illegal_position = ref.position.depth
+
+
+def check_illegal_position(ref: Referee) -> None:
+    """A.5.4: the move after the one that left an illegal position is completed: the game is
+    drawn if an illegal position is still on the board, and goes on if not."""
+    if ref.illegal_position is None or ref.position.depth <= ref.illegal_position:
+        return
+    ref.illegal_position = None
+    if is_illegal_position(ref.position.board, pawn_on_last_rank=True):
+        ref.end("1/2-1/2", "illegal-position", "A.5.4", texts.illegal_position_stays())
 
 
 def pressed_with_two_hands(ref: Referee, color: chess.Color, increment: float) -> None:
@@ -87,10 +122,18 @@ def pressed_with_two_hands(ref: Referee, color: chess.Color, increment: float) -
         ref.open_illegal.append(record)
 
 
-def correct(ref: Referee, record: IllegalMove) -> None:
+def supervision_of(ref: Referee) -> dict[str, Any]:
+    """The ruleset's numbers for the game's supervision (``rules/rulesets.yaml``)."""
+    numbers: dict[str, Any] = rulesets()[ref.settings.ruleset]["supervision"][ref.settings.supervision]
+    return numbers
+
+
+def correct(ref: Referee, record: IllegalMove, announce: bool = True) -> None:
     """Rule on the illegal move: the position before it (or the move that stands), the penalty."""
     offender = record.player
-    ref.violation(offender, record.article, record.text)
+    ref.illegal_position = None
+    if announce:
+        ref.violation(offender, record.article, record.text)
     if not record.stands:
         ref.take_back_to(record.depth, offender, record.facts)  # every later move is cancelled (7.5.1)
         ref.pending = {chess.WHITE: None, chess.BLACK: None}
@@ -156,8 +199,7 @@ def penalise(ref: Referee, record: IllegalMove) -> None:
 def is_correctable(ref: Referee, record: IllegalMove) -> bool:
     """Whether the illegal move may still be corrected: any time in standard play and under full
     supervision; in rapid and blitz otherwise, only before the opponent's next move (A.5.2)."""
-    supervision = rulesets()[ref.settings.ruleset]["supervision"][ref.settings.supervision]
-    return supervision["correction"] == "any-time" or not record.passed
+    return supervision_of(ref)["correction"] == "any-time" or not record.passed
 
 
 def claim(ref: Referee, claimant: chess.Color) -> None:

@@ -76,6 +76,19 @@ def position_key(board: chess.Board) -> Hashable:
     )
 
 
+#: What makes a position one the game cannot be played on: a king missing or one too many, the
+#: side not to move in check (its king could be taken).
+_UNPLAYABLE = (chess.STATUS_NO_WHITE_KING | chess.STATUS_NO_BLACK_KING | chess.STATUS_TOO_MANY_KINGS
+               | chess.STATUS_OPPOSITE_CHECK)
+
+
+def is_illegal_position(board: chess.Board, pawn_on_last_rank: bool = False) -> bool:
+    """Whether ``board`` cannot be played on (a king missing or one too many, the side not to move
+    in check); with ``pawn_on_last_rank``, also a pawn standing on its last rank (A.5.4's cases)."""
+    flags = _UNPLAYABLE | (chess.STATUS_PAWNS_ON_BACKRANK if pawn_on_last_rank else chess.STATUS_VALID)
+    return bool(board.status() & flags)
+
+
 def legal_moves_of(board: chess.Board, square: chess.Square) -> list[chess.Move]:
     """The legal moves of the piece on ``square`` (castling counts as a king move)."""
     return list(board.generate_legal_moves(from_mask=chess.BB_SQUARES[square]))

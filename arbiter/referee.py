@@ -23,7 +23,7 @@ from arbiter.events import (
     TouchAct, WriteAct, steps_of,
 )
 from arbiter.notation import language, read_move, translate
-from arbiter.position import Position, castling_begun, castling_side
+from arbiter.position import Position, castling_begun, castling_side, is_illegal_position
 from arbiter.rulings import Ruling
 from arbiter.table import Hand, Table
 from arbiter.touch import FREE, Fact, KingReleased, Obligation, PiecePut, Released, Touch, first_released, obligation
@@ -77,6 +77,8 @@ class Referee:
         self.orientation_wrong = self.settings.orientation_wrong
         #: Whether the game was cancelled (7.2.1, 7.3): it has no result and nothing more counts.
         self.cancelled = False
+        #: A.5.4: the history's depth at which an illegal move left an illegal position standing.
+        self.illegal_position: int | None = None
 
     # -- public ----------------------------------------------------------------------------------
 
@@ -124,6 +126,8 @@ class Referee:
                     irregularities.default_time_passed(self)
             if not self.is_over:
                 self._advance(event.at)
+        elif not self.is_over:
+            self._advance(self.clock.now)  # no time passes; a clock already at zero has a fallen flag
         if self.is_over:
             return self.rulings[first:]
         if not isinstance(event.action, ArriveAct):
@@ -546,11 +550,15 @@ class Referee:
         """Say that ``color``'s move is completed (6.2.1, 6.2.1.1 or 6.2.1.2)."""
         self.rule("completed", article, texts.completed(color, article), player=chess.COLOR_NAMES[color],
                    move=pending.move.uci())
+        if self.illegal_position is not None and self.result == "*":
+            illegal.check_illegal_position(self)
 
     def _check_end(self, color: chess.Color) -> None:
         """What ends the game the moment the move is made: mate (first, 9.6.2), stalemate, a dead
         position, the fifth occurrence of a position, 75 moves each (5.1.1, 5.2.1, 5.2.2, 9.6)."""
         board = self.position.board
+        if self.illegal_position is not None and is_illegal_position(board):
+            return  # no mate or stalemate on a board with a king taken: A.5.4 decides at the press
         stuck = not any(board.generate_legal_moves())  # one generation for mate and stalemate both
         if stuck and board.is_check():
             self.end("1-0" if color == chess.WHITE else "0-1", "checkmate", "5.1.1")

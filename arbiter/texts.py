@@ -250,3 +250,12 @@ def colours_game_goes_on(color: chess.Color) -> str:
 
 def cancelled_colours() -> str:
     return "The game began with the colours reversed: it is stopped and a new game is played with the right colours."
+
+
+def illegal_position_found(color: chess.Color) -> str:
+    return (f"{player(color)}'s illegal move left a position no game can stand in; the arbiter finds it "
+            "now and corrects it.")
+
+
+def illegal_position_stays() -> str:
+    return "an illegal position is still on the board after the next move was completed (A.5.4)"
