@@ -24,6 +24,7 @@ orderings of 15,000), all 40 are decided, at about 4,300 search nodes a second; 
 from __future__ import annotations
 
 import heapq
+import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Literal
@@ -36,6 +37,13 @@ Answer = Literal["can", "cannot", "undetermined"]
 
 #: Nodes the helpmate search may visit before it answers "undetermined".
 NODE_BOUND = 30_000
+#: CPU seconds one search may take before it answers "undetermined" (a ruling must not keep the
+#: arbiter waiting: a resignation or a flag is ruled on at once).
+TIME_BOUND = 2.0
+#: Positions waiting in the search's frontier before it answers "undetermined" (its memory).
+FRONTIER_BOUND = 200_000
+#: How many nodes pass between two looks at the clock.
+_CLOCK_EVERY = 256
 
 
 @dataclass(frozen=True)
@@ -53,21 +61,29 @@ class Verdict:
         return self.answer == "cannot"
 
 
-def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE_BOUND) -> Verdict:
-    """Whether ``color`` can checkmate the other king by some series of legal moves from ``board``."""
+def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE_BOUND,
+                  time_bound: float = TIME_BOUND) -> Verdict:
+    """Whether ``color`` can checkmate the other king by some series of legal moves from ``board``.
+
+    The search stops, ``undetermined``, at ``node_bound`` positions or ``time_bound`` CPU seconds,
+    whichever comes first (and when its frontier outgrows :data:`FRONTIER_BOUND`).
+    """
     if board.has_insufficient_material(color):
         return Verdict("cannot", "insufficient material to mate")
     if is_locked_pawn_wall(board):
         return Verdict("cannot", "the pawns are locked and neither king can get through")
     nodes = 0
-    # Two orderings, half the bound each: open flight squares first (crowded boards, where mates
+    deadline = time.process_time() + time_bound
+    # Two orderings, half of each bound each: open flight squares first (crowded boards, where mates
     # come early), then the corner alone (endings, where the king must be driven to the edge).
-    for weight in (3, 0):
-        verdict = _Helpmate(board, color, node_bound // 2, weight).run()
+    for number, weight in enumerate((3, 0)):
+        # The first ordering alone must see everything to answer "cannot": it gets the larger share.
+        share = deadline - (time_bound * 0.4 if number == 0 else 0.0)
+        verdict = _Helpmate(board, color, node_bound // 2, weight, share).run()
         nodes += verdict.nodes
         if verdict.answer != "undetermined":
             return Verdict(verdict.answer, verdict.reason, verdict.line, nodes)
-    return Verdict("undetermined", f"no answer within {node_bound} positions", nodes=nodes)
+    return Verdict("undetermined", f"no answer within {node_bound} positions or {time_bound:g} s", nodes=nodes)
 
 
 def is_dead(board: chess.Board) -> bool:
@@ -85,8 +101,8 @@ def cannot_mate(board: chess.Board, color: chess.Color, node_bound: int = NODE_B
     verdict = can_checkmate(board, color, node_bound)
     if verdict.answer == "undetermined":
         return board.has_insufficient_material(color), (
-            f"the helpmate search stopped at its bound of {node_bound} positions without an answer; "
-            "the material rule decides"
+            f"the helpmate search stopped at its bound ({node_bound} positions or {TIME_BOUND:g} s of "
+            "computing) without an answer: undecided; the material rule decides"
         )
     return verdict.cannot, verdict.reason
 
@@ -139,7 +155,9 @@ class _Helpmate:
     king; every position is expanded once. An empty frontier means every reachable position was
     seen and none is a mate: the side cannot mate."""
 
-    def __init__(self, board: chess.Board, color: chess.Color, node_bound: int, flight_weight: int) -> None:
+    def __init__(self, board: chess.Board, color: chess.Color, node_bound: int, flight_weight: int,
+                 deadline: float = float("inf")) -> None:
+        self.deadline = deadline
         self.start = board.copy(stack=False)
         self.origin = board.copy(stack=False)  # never searched on: the line is written from it
         self.flight_weight = flight_weight
@@ -160,7 +178,8 @@ class _Helpmate:
         while frontier:
             _, _, board = heapq.heappop(frontier)
             nodes += 1
-            if nodes > self.node_bound:
+            if nodes > self.node_bound or len(frontier) > FRONTIER_BOUND or (
+                    nodes % _CLOCK_EVERY == 0 and time.process_time() > self.deadline):
                 return Verdict("undetermined", f"no answer within {self.node_bound} positions", nodes=nodes)
             key = position_key(board)
             for move in list(board.generate_legal_moves()):

@@ -91,3 +91,15 @@ events:
     ref = done.referee
     assert ref.position.board.king(chess.BLACK) == chess.E8
     assert any(r.kind == "reinstated" and r.article == "7.5.1" for r in ref.rulings)
+
+
+def test_a_resignation_whose_helpmate_search_is_long_is_ruled_undecided_within_its_time_bound() -> None:
+    done = outcome("""
+title: long search
+start: {fen: "2b5/1k1p4/8/8/1brK4/5P2/2PB1P2/8 w - - 0 1"}
+events:
+  - black: resign
+""")
+    result = done.referee.rulings[-1]
+    assert (result.kind, result.result, result.reason) == ("result", "1-0", "resignation")
+    assert "undecided" in result.text and "the material rule decides" in result.text
