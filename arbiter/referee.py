@@ -28,7 +28,7 @@ from arbiter.rulings import Ruling
 from arbiter.table import Hand, Table
 from arbiter.touch import FREE, Fact, KingReleased, Obligation, PiecePut, Released, Touch, first_released, obligation
 from arbiter.turns import Breach, Pending, Settings, Turn
-from arbiter.unwinnable import cannot_mate, is_dead
+from arbiter.unwinnable import UNDECIDED, cannot_mate, is_dead
 
 __all__ = ["Referee", "Settings"]
 
@@ -598,6 +598,9 @@ class Referee:
         prefix = f"{note}; " if note else ""
         if cannot:
             self.end("1/2-1/2", reason, article, f"{prefix}{texts.player(not loser)} cannot mate: {why}")
+        elif why.startswith(UNDECIDED):  # the ruling says the search could not decide (DECISIONS 19)
+            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article,
+                     f"{prefix}whether {texts.player(not loser)} can mate: {why}")
         else:
             self.end("0-1" if loser == chess.WHITE else "1-0", reason, article, note)
 

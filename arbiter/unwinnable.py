@@ -42,6 +42,8 @@ NODE_BOUND = 30_000
 TIME_BOUND = 2.0
 #: Positions waiting in the search's frontier before it answers "undetermined" (its memory).
 FRONTIER_BOUND = 200_000
+#: How a ruling's text begins when the search could not decide (DECISIONS 19: it says so).
+UNDECIDED = "the helpmate search stopped at its bound without an answer"
 #: How many nodes pass between two looks at the clock.
 _CLOCK_EVERY = 256
 
@@ -101,8 +103,8 @@ def cannot_mate(board: chess.Board, color: chess.Color, node_bound: int = NODE_B
     verdict = can_checkmate(board, color, node_bound)
     if verdict.answer == "undetermined":
         return board.has_insufficient_material(color), (
-            f"the helpmate search stopped at its bound ({node_bound} positions or {TIME_BOUND:g} s of "
-            "computing) without an answer: undecided; the material rule decides"
+            f"{UNDECIDED} ({node_bound} positions or {TIME_BOUND:g} s of computing): undecided; "
+            "the material rule decides"
         )
     return verdict.cannot, verdict.reason
 
