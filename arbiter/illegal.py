@@ -100,6 +100,7 @@ def illegal_position_after(ref: Referee, record: IllegalMove) -> None:
         correct(ref, record, announce=False)
         return
     ref.illegal_position = ref.position.depth
+    ref.violation(record.player, "A.5.4", texts.illegal_position_waits(record.player))
 
 
 def check_illegal_position(ref: Referee) -> None:

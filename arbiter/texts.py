@@ -259,3 +259,8 @@ def illegal_position_found(color: chess.Color) -> str:
 
 def illegal_position_stays() -> str:
     return "an illegal position is still on the board after the next move was completed (A.5.4)"
+
+
+def illegal_position_waits(color: chess.Color) -> str:
+    return (f"{player(color)}'s illegal move stands and leaves a position no game can stand in; the arbiter "
+            "waits until the next move is completed (A.5.4).")
