@@ -176,6 +176,30 @@ def test_long_physical_form_matches_python_chess(data: st.DataObject, plies: int
     assert [r.text for r in ref.rulings if r.kind == "violation"] == []
 
 
+REASONS = {"checkmate", "resignation", "stalemate", "dead-position", "agreement", "threefold", "fifty-moves",
+           "fivefold", "seventy-five-moves", "timeout", "illegal-moves", "illegal-position", "late-arrival",
+           "electronic-device"}
+
+
+def check_invariants(ref: Referee) -> None:
+    """What must hold after every event, whatever happened."""
+    if ref.result == "*":
+        assert ref.reason in (None, "cancelled")
+    else:
+        assert ref.reason in REASONS
+        last = [r for r in ref.rulings if r.kind == "result"][-1]
+        assert (last.result, last.reason) == (ref.result, ref.reason)
+    if not ref.is_over:
+        board = ref.position.board
+        kings = [chess.popcount(board.kings & board.occupied_co[color]) for color in chess.COLORS]
+        if kings != [1, 1] or board.status() & chess.STATUS_OPPOSITE_CHECK:
+            assert ref.illegal_position is not None
+            assert any(r.kind == "violation" and r.article == "A.5.4" for r in ref.rulings)
+    if ref.clock.remaining is not None:
+        for color in chess.COLORS:
+            assert ref.clock.remaining[color] > 0 or color in ref.clock.fallen
+
+
 def _plausible_action(data: st.DataObject, ref: Referee) -> str:
     """An action that usually can physically happen: squares drawn from the board as it stands."""
     occupied = [chess.square_name(s) for s in ref.position.standing.piece_map()] or ["e1"]
@@ -236,6 +260,7 @@ def test_plausible_event_streams_raise_only_input_errors(data: st.DataObject, fe
         # Every ruling cites an article and the position is one python-chess can print.
         assert all(r.article for r in ref.rulings)
         ref.position.fen()
+        check_invariants(ref)
 
 
 @pytest.mark.slow
