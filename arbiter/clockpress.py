@@ -12,6 +12,7 @@ import chess
 
 from arbiter import illegal, irregularities, texts
 from arbiter.events import PressAct
+from arbiter.position import is_illegal_position
 from arbiter.table import Hand
 from arbiter.turns import Pending, Turn
 
@@ -60,10 +61,20 @@ def _complete_moved_on(ref: Referee, color: chess.Color, released: chess.Move, h
     released (4.8).
     """
     ref.complete(color, Pending(released, frozenset({hand}), hand), "6.2.1")
-    for held_hand, _ in ref.table.holding(color):
-        del ref.table.held[(color, held_hand)]
+    ref.table.let_go_at_press(color)
     if not ref.position.board.is_legal(released):
         raise AssertionError("a released move is legal in the position it was made from")
     ref.position.go_on_from_standing(not color, made=released)
+    if is_illegal_position(ref.position.board):
+        # No game can stand on what the pieces show (a king taken off): the arbiter must step in,
+        # and does what a claim would: the piece back where it was released (4.7).
+        ref.position.pop()
+        ref.violation(color, "4.7", texts.moved_on(ref.position.board, color, released, ref.writes))
+        if ref.breach is not None:
+            ref.breach.remedied = True
+        ref.table.restore()
+        ref.stand(color, released, announce=False)
+        ref.pending[color] = None  # completed by this press
+        ref.reinstated("4.7")
     ref.table.press(color, hand)
     ref.turn = Turn(not color)

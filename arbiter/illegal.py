@@ -65,8 +65,7 @@ def pressed_without_move(ref: Referee, color: chess.Color, increment: float) -> 
     facts = list(ref.turn.facts) if ref.turn.color == color else []
     record = IllegalMove(color, article, texts.illegal(color, article), ref.position.depth, increment,
                          facts, promotion)
-    for held_hand, _ in ref.table.holding(color):
-        del ref.table.held[(color, held_hand)]  # what the hand still held goes back with the rest
+    ref.table.let_go_at_press(color)
     if ref.watching:
         correct(ref, record)
         return

@@ -358,6 +358,14 @@ class Table:
         self._fire("press")
         self._new_turn()
 
+    def let_go_at_press(self, color: chess.Color) -> None:
+        """``color`` presses the clock with pieces still in hand: one set on a square stays there, one
+        in the air goes back where it was lifted from (a new piece, back beside the board)."""
+        for key in [key for key in self.held if key[0] == color]:
+            held = self.held.pop(key)
+            if held.on is None and held.origin is not None and self.position.standing.piece_at(held.origin) is None:
+                self.position.standing.set_piece_at(held.origin, held.piece)
+
     # -- the arbiter's acts ---------------------------------------------------------------------
 
     def restore(self, move_stands: bool = False) -> None:
