@@ -28,7 +28,7 @@ from arbiter.clock import TimeControl, TimeControlError
 from arbiter.errors import ArbiterError
 from arbiter.laws import ruleset_for
 from arbiter.notation import DEFAULT, Language, language, languages, legal_move, moves_named
-from arbiter.pgnread import MOVE_NUMBER, RESULTS, read_score
+from arbiter.pgnread import MOVE_NUMBER, RESULTS, clock_seconds, read_score
 from arbiter.position import position_key
 from arbiter.unwinnable import can_checkmate, is_dead
 
@@ -202,6 +202,8 @@ class _Tokens(chess.pgn.BaseVisitor[None]):
         self.sans: list[str] = []
         self.clocks: list[float | None] = []
         self.errors: list[str] = []
+        #: What makes the game broken though its moves were read (a clock comment beyond bounds).
+        self.broken: list[str] = []
         self.depth = 0
         self.is_game = False
 
@@ -228,8 +230,10 @@ class _Tokens(chess.pgn.BaseVisitor[None]):
         text = comment if isinstance(comment, str) else " ".join(comment)
         match = chess.pgn.CLOCK_REGEX.search(text)
         if self.depth == 0 and self.clocks and match is not None:
-            hours, minutes = int(match.group("hours")), int(match.group("minutes"))
-            self.clocks[-1] = hours * 3600 + minutes * 60 + float(match.group("seconds"))
+            try:
+                self.clocks[-1] = clock_seconds(match.group("hours"), match.group("minutes"), match.group("seconds"))
+            except TimeControlError as err:  # raised here, it would stop the reader and cut the game short
+                self.broken.append(f"ply {len(self.sans)}: bad [%clk] comment: {err}")
 
     def handle_error(self, error: Exception) -> None:
         self.errors.append(str(error))
@@ -318,7 +322,9 @@ def _audit_text(number: int, text: str, notation: str | None) -> GameAudit:
         if not tokens.headers and not tokens.sans:
             return GameAudit(number, "?", "?", "*", error="empty game")
     game = audit_game(number, tokens, lang)
-    trouble = problems(text, None if lang.code == DEFAULT else lang)
+    trouble = tokens.broken + problems(text, None if lang.code == DEFAULT else lang)
+    if tokens.sans:  # the reader stopped on the way: the moves after it are not audited
+        trouble += [error for error in tokens.errors if error.startswith("unreadable game")]
     if trouble:
         game.error = "; ".join(filter(None, [game.error, *trouble]))
     english_failed = any(f.kind in ("illegal-move", "unreadable-move") for f in game.findings) or \
@@ -433,6 +439,7 @@ def _tokens_of_score(text: str) -> _Tokens:
     score = read_score(text)
     tokens = _Tokens()
     tokens.headers, tokens.sans, tokens.clocks = score.headers, score.moves, score.clocks
+    tokens.broken = score.errors
     return tokens
 
 

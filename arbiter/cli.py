@@ -1,7 +1,9 @@
 """The ``arbiter`` command: ``run``, ``explain``, ``laws`` (FORMAT §6).
 
 ``main(argv) -> int`` returns the exit status; one place decides it: 0 all good, 1 some
-scenario does not hold, 2 some input is invalid. Nothing here is imported by a lower layer.
+scenario does not hold, 2 some input is invalid, 3 the arbiter failed (a bug of ours). Every error
+is one line naming the file (and the line and event), its long values cut, and the other files
+still run: no traceback reaches the user. Nothing here is imported by a lower layer.
 """
 
 from __future__ import annotations
@@ -12,28 +14,63 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from arbiter import laws, render
-from arbiter.errors import ArbiterError, ScenarioError, UnknownArticleError, UnknownNotationError
-from arbiter.scenario import Outcome, final_state, load, run
+from arbiter.errors import ArbiterError, InternalError, ScenarioError, UnknownArticleError, UnknownNotationError
+from arbiter.render import error_line
+from arbiter.scenario import Outcome, Scenario, final_state, load
+from arbiter.validate import Validation, replay_event, validate
+
 if TYPE_CHECKING:
     from arbiter.audit import GameAudit
-    from arbiter.validate import Validation
-
 
 def _files(paths: Sequence[str]) -> Iterator[Path | ScenarioError]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+            try:
+                found = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+            except OSError as err:
+                yield ScenarioError(raw, None, f"cannot read the folder: {err.strerror or err}")
+                continue
             if not found:
                 yield ScenarioError(raw, None, "no scenario files (*.yaml) in this folder")
             yield from found
         elif path.is_file():
             yield path
+        elif path.exists():
+            yield ScenarioError(raw, None, "not a file or a folder (a device, a pipe, ...)")
         else:
             yield ScenarioError(raw, None, "no such file or folder")
+
+
+def _internal(name: str, err: Exception) -> InternalError:
+    """A bug of ours met on the file ``name`` outside any event (reading it, checking its expect, ...)."""
+    return InternalError(name, None, f"internal error, please report it: {err!r}")
+
+
+def run(scenario: Scenario) -> Outcome:
+    """Play the scenario's events and check its ``expect`` block (``scenario.run``), every error
+    located at its event: an event that cannot be ruled on makes the outcome invalid.
+
+    :raises InternalError: if the arbiter itself fails on an event, naming it.
+    """
+    from arbiter.expect import failures
+
+    referee = scenario.new_referee()
+    outcome = Outcome(scenario, referee)
+    for index, event in enumerate(scenario.events):
+        try:
+            replay_event(scenario.path, referee, index, event)
+        except InternalError:
+            raise
+        except ScenarioError as err:
+            outcome.error = err
+            return outcome
+    if scenario.spec.expect is not None:
+        outcome.failures = failures(scenario.spec.expect, referee)
+    return outcome
 
 
 def _outcomes(paths: Sequence[str], notation: str | None) -> Iterator[tuple[str, Outcome | ScenarioError]]:
@@ -42,44 +79,55 @@ def _outcomes(paths: Sequence[str], notation: str | None) -> Iterator[tuple[str,
             yield item.path, item
             continue
         try:
-            yield str(item), run(load(item, notation))
+            outcome: Outcome | ScenarioError = run(load(item, notation))
         except ScenarioError as err:
-            yield str(item), err
+            outcome = err
+        except ArbiterError as err:  # refused on purpose, but not located: the file is named
+            outcome = ScenarioError(str(item), None, str(err))
         except Exception as err:  # noqa: BLE001 - a bug of ours must not hide the other files' results
-            yield str(item), InternalError(str(item), None, f"internal error, please report it: {err!r}")
+            outcome = _internal(str(item), err)
+        yield str(item), outcome
 
 
-class InternalError(ScenarioError):
-    """A failure of the arbiter itself on a file (exit status 3), not of the file."""
+def _run_report(name: str, outcome: Outcome) -> dict[str, Any]:
+    """One scenario's entry in ``run --format json`` (and what the text output prints)."""
+    failures = [error_line(str(outcome.error))] if outcome.error else [error_line(f) for f in outcome.failures]
+    return {
+        "file": name,
+        "title": outcome.scenario.spec.name,
+        "status": outcome.status,
+        "rulings": [r.as_dict() for r in outcome.referee.rulings],
+        "final": final_state(outcome.referee),
+        "failures": failures,
+    }
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     counts = {"passed": 0, "failed": 0, "invalid": 0}
     internal = False
     reports: list[dict[str, Any]] = []
-    for name, outcome in _outcomes(args.paths, args.notation):
-        if isinstance(outcome, ScenarioError):
-            internal = internal or isinstance(outcome, InternalError)
+    for name, found in _outcomes(args.paths, args.notation):
+        report: dict[str, Any] = {}
+        if isinstance(found, Outcome):
+            try:
+                report = _run_report(name, found)
+            except Exception as err:  # noqa: BLE001 - a bug of ours in reading the end state
+                found = _internal(name, err)
+        if isinstance(found, ScenarioError):
+            internal = internal or isinstance(found, InternalError)
             counts["invalid"] += 1
+            message = error_line(str(found))
             reports.append({"file": name, "title": None, "status": "invalid", "rulings": [], "final": None,
-                            "failures": [str(outcome)]})
+                            "failures": [message]})
             if args.format == "text":
-                print(f"INVALID {outcome}", file=sys.stderr)
+                print(f"INVALID {message}", file=sys.stderr)
             continue
-        status = outcome.status
+        outcome, status, failures = found, report["status"], report["failures"]
         counts[status] += 1
-        failures = [str(outcome.error)] if outcome.error else outcome.failures
-        reports.append({
-            "file": name,
-            "title": outcome.scenario.spec.name,
-            "status": status,
-            "rulings": [r.as_dict() for r in outcome.referee.rulings],
-            "final": final_state(outcome.referee),
-            "failures": failures,
-        })
+        reports.append(report)
         if args.format == "text":
             if status == "invalid":
-                print(f"INVALID {outcome.error}", file=sys.stderr)
+                print(f"INVALID {failures[0]}", file=sys.stderr)
             else:
                 print(f"{status.upper():7} {name}  {outcome.scenario.spec.name}")
                 for failure in failures:
@@ -97,105 +145,139 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    try:
-        scenario = load(args.file, args.notation)
-    except ScenarioError as err:
-        print(f"INVALID {err}", file=sys.stderr)
-        return 2
-    referee = scenario.new_referee()
-    steps: list[dict[str, Any]] = []
-    lines = [f"{scenario.spec.name}  ({scenario.path})"]
-    if scenario.spec.source:
-        lines.append(f"Source: {scenario.spec.source}")
-    settings = scenario.settings
-    lines += [f"Ruleset: {settings.ruleset}; arbiter: {settings.arbiter}", f"Start: {referee.position.fen()}",
-              render.board(referee.position.standing), f"  {render.status(referee)}", ""]
-    shown_board = referee.position.standing.board_fen()
-    for index, event in enumerate(scenario.events):
-        over = referee.result != "*"
-        try:
-            given = referee.apply(event, index)
-        except ArbiterError as err:
-            message = f"{scenario.path}:{event.line}: event {index} ({event.describe()}): {err}"
-            print("\n".join(lines) if args.format == "text" else "", file=sys.stdout)
-            print(f"INVALID {message}", file=sys.stderr)
-            return 2
-        at = f"  at {event.at:g}s" if event.at is not None else ""
-        at += f"  ({event.hand} hand)" if event.hand else ""
-        lines.append(f"[{index}] {event.describe()}{at}" + (f"  ({event.note})" if event.note else ""))
-        if over:
-            lines.append("  the game is over: this has no effect")
-        if referee.position.standing.board_fen() != shown_board:
-            shown_board = referee.position.standing.board_fen()
-            lines.append(render.board(referee.position.standing))
-        lines.append(f"  {render.status(referee)}")
-        cited: set[str] = set()
-        for item in given:
-            lines.append(render.ruling(item))
-            if item.article not in cited:  # each article's text once per event
-                cited.add(item.article)
-                lines.append(render.article_text(item.article, indent="        "))
-        lines.append("")
-        steps.append({"event": index, "action": event.describe(), "rulings": [r.as_dict() for r in given],
-                      "state": referee.table.state, "effect": not over, "final": final_state(referee)})
+    status = 0
+    documents: list[dict[str, Any]] = []
+    for number, item in enumerate(_files(args.files)):
+        lines: list[str] = []
+        document: dict[str, Any] = {"file": item.path if isinstance(item, ScenarioError) else str(item)}
+        error: ScenarioError | None = item if isinstance(item, ScenarioError) else None
+        if isinstance(item, Path):
+            lines, document, error = _explain(str(item), args.notation)
+        if args.format == "text" and lines:
+            print(("\n" if number else "") + "\n".join(lines).rstrip())
+        if error is not None:
+            message = error_line(str(error))
+            document = {**document, "error": message}
+            if args.format != "json":  # the JSON document holds the error itself
+                print(f"INVALID {message}", file=sys.stderr)
+            status = max(status, 3 if isinstance(error, InternalError) else 2)
+        documents.append(document)
     if args.format == "json":
-        json.dump({"file": scenario.path, "title": scenario.spec.name, "events": steps,
-                   "final": final_state(referee)}, sys.stdout, indent=1, ensure_ascii=False)
+        one = len(args.files) == 1 and Path(args.files[0]).is_file()  # the v1 form: one document
+        json.dump(documents[0] if one else documents, sys.stdout, indent=1, ensure_ascii=False)
         print()
-    else:
-        print("\n".join(lines).rstrip())
-    return 0
+    return status
+
+
+def _explain(name: str, notation: str | None) -> tuple[list[str], dict[str, Any], ScenarioError | None]:
+    """One file narrated: the text lines, the JSON document, and the error that stopped the
+    narration (the lines and events so far are kept), if any."""
+    lines: list[str] = []
+    steps: list[dict[str, Any]] = []
+    document: dict[str, Any] = {"file": name, "title": None, "events": steps, "final": None}
+    index, event = None, None
+    try:
+        scenario = load(name, notation)
+        referee = scenario.new_referee()
+        document["title"] = scenario.spec.name
+        lines.append(f"{scenario.spec.name}  ({scenario.path})")
+        if scenario.spec.source:
+            lines.append(f"Source: {scenario.spec.source}")
+        settings = scenario.settings
+        lines += [f"Ruleset: {settings.ruleset}; arbiter: {settings.arbiter}", f"Start: {referee.position.fen()}",
+                  render.board(referee.position.standing), f"  {render.status(referee)}", ""]
+        shown_board = referee.position.standing.board_fen()
+        for index, event in enumerate(scenario.events):
+            over = referee.result != "*"
+            given = replay_event(scenario.path, referee, index, event)
+            at = f"  at {event.at:g}s" if event.at is not None else ""
+            at += f"  ({event.hand} hand)" if event.hand else ""
+            lines.append(f"[{index}] {event.describe()}{at}" + (f"  ({event.note})" if event.note else ""))
+            if over:
+                lines.append("  the game is over: this has no effect")
+            if referee.position.standing.board_fen() != shown_board:
+                shown_board = referee.position.standing.board_fen()
+                lines.append(render.board(referee.position.standing))
+            lines.append(f"  {render.status(referee)}")
+            cited: set[str] = set()
+            for item in given:
+                lines.append(render.ruling(item))
+                if item.article not in cited:  # each article's text once per event
+                    cited.add(item.article)
+                    lines.append(render.article_text(item.article, indent="        "))
+            lines.append("")
+            steps.append({"event": index, "action": event.describe(), "rulings": [r.as_dict() for r in given],
+                          "state": referee.table.state, "effect": not over, "final": final_state(referee)})
+        index, event = None, None
+        document["final"] = final_state(referee)
+    except ScenarioError as err:
+        return lines, document, err
+    except ArbiterError as err:  # refused on purpose, but not located: the file is named
+        return lines, document, ScenarioError(name, event.line if event is not None else None, str(err))
+    except Exception as err:  # noqa: BLE001 - a bug of ours: named at its event, the other files still run
+        if event is None or index is None:
+            return lines, document, _internal(name, err)
+        message = f"{render.event_label(index, event.describe())}: internal error, please report it: {err!r}"
+        return lines, document, InternalError(name, event.line, message)
+    return lines, document, None
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from arbiter import reportdoc
-    from arbiter.validate import validate
 
     if args.out is not None and args.format != "markdown":
         args.usage_error("--out DIR writes Markdown documents: it needs --format markdown")
+    if args.force and args.out is None:
+        args.usage_error("--force lets --out DIR overwrite documents: it needs --out DIR")
+    out = Path(args.out) if args.out is not None else None
+    if out is not None and out.exists() and not out.is_dir():
+        print(f"arbiter validate: --out {error_line(args.out)}: a file, not a folder: --out names the folder "
+              "the documents are written in", file=sys.stderr)
+        return 2
+    items = list(_files(args.paths))
+    not_written = _clashes(items, out) if out is not None else set()
     counts = {"consistent": 0, "inconsistent": 0, "invalid": 0}
     reports: list[dict[str, Any]] = []
     documents: list[str] = []
+    written: set[Path] = set()
+    refused, internal = bool(not_written), False
     colour = args.format == "text" and render.colour(sys.stdout)
-    for item in _files(args.paths):
+    for item in items:
         name = str(item.path if isinstance(item, ScenarioError) else item)
-        scenario = None
-        try:
-            if isinstance(item, ScenarioError):
-                result: Validation | ScenarioError = item
-            else:
-                scenario = load(item, args.notation)
-                result = validate(scenario)
-        except ScenarioError as err:
-            result = err
+        scenario, result = _validated(item, args.notation)
+        printed = args.format == "markdown" and out is None
+        if printed and scenario is not None and isinstance(result, Validation) and result.error is None:
+            try:
+                documents.append(reportdoc.markdown(scenario, result))
+            except Exception as err:  # noqa: BLE001 - a bug of ours in the document: the other reports still run
+                result = _internal(name, err)
         if isinstance(result, ScenarioError) or result.error is not None:
             error = result if isinstance(result, ScenarioError) else result.error
+            assert error is not None
+            internal = internal or isinstance(error, InternalError)
+            message = error_line(str(error))
             counts["invalid"] += 1
-            reports.append({"file": name, "verdict": "invalid", "differences": [], "rulings": [],
-                            "error": str(error)})
+            reports.append({"file": name, "verdict": "invalid", "differences": [], "rulings": [], "error": message})
             if args.format != "json":  # the JSON document holds the error itself
-                print(f"INVALID {error}", file=sys.stderr)
+                print(f"INVALID {message}", file=sys.stderr)
             continue
         counts[result.verdict] += 1
         reports.append({"file": name, "verdict": result.verdict,
                         "differences": [d.as_dict() for d in result.differences],
                         "rulings": [r.as_dict() for r in result.rulings]})
-        if args.format == "markdown" and scenario is not None:
-            if args.out is not None:
-                try:
-                    print(f"wrote {reportdoc.write_files(scenario, result, Path(args.out))}")
-                except OSError as err:
-                    print(f"arbiter validate: --out {args.out}: {err.strerror or err}", file=sys.stderr)
-                    return 2
-            else:
-                documents.append(reportdoc.markdown(scenario, result))
+        if out is not None and scenario is not None and item not in not_written:
+            outcome = _write_document(scenario, result, out, args.force, written)
+            if outcome == "stop":
+                return 2
+            refused = refused or outcome == "refused"
+            internal = internal or outcome == "internal"
         elif args.format == "text":
             word = f"{result.verdict.upper():12}"
             if colour:
                 word = f"\033[{32 if result.verdict == 'consistent' else 31}m{word}\033[0m"
             print(f"{word} {name}")
             for difference in result.differences:
-                print(f"             - {difference.text}")
+                print(f"             - {error_line(difference.text)}")
     if args.format == "markdown":
         print("\n---\n\n".join(documents), end="")
     elif args.format == "json":
@@ -203,9 +285,84 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print()
     else:
         print(f"{counts['consistent']} consistent, {counts['inconsistent']} inconsistent, {counts['invalid']} invalid")
-    if counts["invalid"]:
+    if internal:
+        return 3
+    if counts["invalid"] or refused:
         return 2
     return 1 if counts["inconsistent"] else 0
+
+
+def _validated(item: Path | ScenarioError, notation: str | None) -> tuple[Scenario | None, Validation | ScenarioError]:
+    """One report file read and validated: its scenario (None if it could not be read) and the
+    validation, or the error that makes it invalid (an :class:`InternalError` for a bug of ours)."""
+    if isinstance(item, ScenarioError):
+        return None, item
+    scenario = None
+    try:
+        scenario = load(item, notation)
+        return scenario, validate(scenario)
+    except ScenarioError as err:
+        return scenario, err
+    except ArbiterError as err:  # refused on purpose, but not located: the file is named
+        return scenario, ScenarioError(str(item), None, str(err))
+    except Exception as err:  # noqa: BLE001 - a bug of ours must not hide the other reports' verdicts
+        return scenario, _internal(str(item), err)
+
+
+def _clashes(items: Sequence[Path | ScenarioError], out: Path) -> set[Path]:
+    """The report files whose documents ``--out`` would write under the same name as another
+    report's (``a/r.yaml`` and ``b/r.yaml`` both give ``out/r.md``), each clash said on standard
+    error: none of them is written, whatever the order. Names that differ only in case clash too
+    (they are one file on some systems). The same file given twice is no clash."""
+    from arbiter.reportdoc import targets
+
+    by_target: dict[str, list[Path]] = {}
+    for item in items:
+        if isinstance(item, Path):
+            by_target.setdefault(item.stem.casefold(), []).append(item)
+    clashing: set[Path] = set()
+    for paths in by_target.values():
+        distinct = list({path.resolve(): path for path in paths}.values())
+        if len(distinct) < 2:
+            continue
+        clashing.update(paths)
+        names = [error_line(str(path)) for path in distinct]
+        listed = f"{', '.join(names[:-1])} and {names[-1]}"
+        target = targets(distinct[0], out)[0]
+        print(f"arbiter validate: {listed} would both be written to {target}: none of them is written "
+              "(rename one, or validate them into different folders)", file=sys.stderr)
+    return clashing
+
+
+def _write_document(scenario: Scenario, result: Validation, out: Path, force: bool, written: set[Path]) -> str:
+    """Write one report's document and picture under ``out`` and say so: ``written``, ``refused``
+    (a file there and no ``--force``, or it cannot be written), ``stop`` (``out`` cannot be made:
+    no document can be written) or ``internal`` (a bug of ours)."""
+    from arbiter import reportdoc
+
+    target = reportdoc.targets(scenario.path, out)[0]
+    if target in written:  # the same report given twice: written once
+        return "written"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        print(f"arbiter validate: --out {error_line(str(out))}: {err.strerror or err}", file=sys.stderr)
+        return "stop"
+    try:
+        path = reportdoc.write_files(scenario, result, out, overwrite=force)
+    except FileExistsError as err:
+        print(f"arbiter validate: {error_line(str(err.filename or target))} exists: not overwritten "
+              f"(--force overwrites it); {error_line(scenario.path)} not written", file=sys.stderr)
+        return "refused"
+    except OSError as err:
+        print(f"arbiter validate: {error_line(str(err.filename or target))}: {err.strerror or err}", file=sys.stderr)
+        return "refused"
+    except Exception as err:  # noqa: BLE001 - a bug of ours in the document: the other reports still run
+        print(f"INVALID {error_line(str(_internal(scenario.path, err)))}", file=sys.stderr)
+        return "internal"
+    written.add(target)
+    print(f"wrote {path}")
+    return "written"
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
@@ -216,21 +373,34 @@ def cmd_audit(args: argparse.Namespace) -> int:
     for raw in args.paths:
         try:  # utf-8-sig: a byte-order mark is read away, not taken for a broken first game
             handle = open(raw, encoding="utf-8-sig", errors="replace")  # noqa: SIM115 - closed below
-        except OSError as err:
-            reason = err.strerror or str(err)
-            print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
-            tally.add_invalid_file(raw, reason)
+        except (OSError, ValueError) as err:  # ValueError: a name with a NUL character
+            reason = getattr(err, "strerror", None) or str(err)
+            print(error_line(f"arbiter audit: {raw}: {reason}"), file=sys.stderr)
+            tally.add_invalid_file(raw, error_line(reason))
             continue
+        last = 0
         with handle:
             try:
                 for result in pgn_games(_audited(handle, args.jobs, args.notation)):
                     tally.add(result)
+                    last = result.number
                     if progress and tally.games % 100 == 0:
                         print(f"\r{raw}: {tally.games} games", end="", file=sys.stderr)
                     _print_audit(raw, result, args.format)
             except NoPgnGameError as err:
-                print(f"arbiter audit: {raw}: holds no PGN game: {err}", file=sys.stderr)
-                tally.add_invalid_file(raw, f"holds no PGN game: {err}")
+                reason = error_line(f"holds no PGN game: {err}")
+                print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
+                tally.add_invalid_file(raw, reason)
+            except OSError as err:  # the file could be opened but not read (a folder, a device error)
+                reason = err.strerror or str(err)
+                print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
+                tally.add_invalid_file(raw, reason)
+            except Exception as err:  # noqa: BLE001 - a bug of ours: the other files are still audited
+                where = f"after game {last}" if last else "at its first game"
+                reason = error_line(f"internal error {where}, please report it: {err!r}")
+                print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
+                tally.add_invalid_file(raw, reason)
+                tally.has_internal_error = True
     if progress:
         print(file=sys.stderr)
     if args.format == "json":
@@ -255,10 +425,10 @@ def _print_audit(name: str, result: GameAudit, output: str) -> None:
     if result.notation_hint is not None:
         print(f"    hint: {result.notation_hint.text}")
     if result.error:
-        print(f"    broken game: {result.error}")
+        print(f"    broken game: {error_line(result.error)}")
     for finding in result.findings:
         where = f"move {finding.as_dict()['move']}: " if finding.ply else ""
-        print(f"    {finding.kind} ({finding.article}) {where}{finding.text}")
+        print(f"    {finding.kind} ({finding.article}) {where}{error_line(finding.text)}")
 
 
 def _audited(handle: TextIO, jobs: int, notation: str | None) -> Iterator[GameAudit]:
@@ -286,8 +456,11 @@ def cmd_teach(args: argparse.Namespace) -> int:
         session = teach.new_session(args.file, args.fen, args.moves, args.time_control, args.ruleset,
                                     args.arbiter, args.orientation, args.notation)
     except ScenarioError as err:
-        print(f"arbiter teach: {err}", file=sys.stderr)
+        print(f"arbiter teach: {error_line(str(err))}", file=sys.stderr)
         return 2
+    except Exception as err:  # noqa: BLE001 - a bug of ours in reading the file or the options
+        print(f"arbiter teach: {error_line(str(_internal(args.file or '<options>', err)))}", file=sys.stderr)
+        return 3
     return teach.run(session)
 
 
@@ -299,7 +472,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.paths] if args.paths else [quiz.library()]
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
-        print(f"arbiter quiz: no such file or folder: {', '.join(missing)}", file=sys.stderr)
+        print(error_line(f"arbiter quiz: no such file or folder: {', '.join(missing)}"), file=sys.stderr)
         return 2
     # Piped answers are read as plain lines: the line editor would only print its warnings.
     ask: Callable[[str], str] = render.read_line
@@ -309,7 +482,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     try:
         quiz.run(paths, args.count, args.seed, args.topic, ask, print)
     except quiz.UnknownTopicError as err:
-        print(f"arbiter quiz: {err}", file=sys.stderr)
+        print(error_line(f"arbiter quiz: {err}"), file=sys.stderr)
         return 2
     return 0  # also when stopped early (Ctrl-C, end of input): the score so far is shown
 
@@ -318,7 +491,7 @@ def cmd_laws(args: argparse.Namespace) -> int:
     try:
         entries = laws.with_subarticles(args.article) if args.article else list(laws.articles().values())
     except UnknownArticleError as err:
-        print(f"arbiter laws: {err}", file=sys.stderr)
+        print(error_line(f"arbiter laws: {err}"), file=sys.stderr)
         return 2
     if args.format == "json":
         json.dump([{"article": a.number, "title": a.title, "text": a.text} for a in entries], sys.stdout,
@@ -354,11 +527,15 @@ def cmd_notation(args: argparse.Namespace) -> int:
 
 #: What each command's exit status means, for its --help (FORMAT §6); 2 is also argparse's usage error.
 EXIT_STATUS = {
-    "arbiter": "see each command's --help; 2 a usage error; 130 interrupted (Ctrl-C) outside teach and quiz",
+    "arbiter": "see each command's --help; 2 a usage error; 3 an internal error (a bug: please report it); "
+               "130 interrupted (Ctrl-C) outside teach and quiz",
     "run": "0 all hold, 1 some do not, 2 some file is invalid (the others still run), "
            "3 an internal error (please report it)",
-    "explain": "0 narrated, 2 the file is invalid",
-    "validate": "0 all consistent, 1 some inconsistent, 2 some report invalid",
+    "explain": "0 narrated, 2 some file is invalid (the others are still narrated), "
+               "3 an internal error (please report it)",
+    "validate": "0 all consistent, 1 some inconsistent, 2 some report invalid (the others still run), or with "
+                "--out a document not written (one there already and no --force, two reports of the same name, "
+                "--out a file), 3 an internal error (please report it)",
     "audit": "0 no findings; 1 some findings (illegal moves, a result contradicted, ...; information such as "
              "could-claim-threefold does not count); 2 some input invalid: a file missing or not PGN, a broken game "
              "(the other files and games are still audited); 3 an internal error (please report it)",
@@ -389,9 +566,17 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors cut a long value they echo (an unknown choice)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and the error, then exit with status 2 (argparse's own)."""
+        super().error(error_line(message))
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="arbiter", description="An over-the-board chess arbiter simulator.",
-                                     epilog=f"exit status: {EXIT_STATUS['arbiter']}")
+    parser = _Parser(prog="arbiter", description="An over-the-board chess arbiter simulator.",
+                     epilog=f"exit status: {EXIT_STATUS['arbiter']}")
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}",
                         help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
@@ -413,12 +598,17 @@ def _parser() -> argparse.ArgumentParser:
     with_notation(run_cmd, "write the rulings' moves in this language")
     run_cmd.set_defaults(func=cmd_run)
     explain = add("explain", "narrate a scenario event by event")
-    explain.add_argument("file", metavar="FILE", help="the scenario or incident report to narrate")
+    explain.add_argument("files", nargs="+", metavar="FILE",
+                         help="a scenario or incident report to narrate, or a folder: every *.yaml below")
     with_notation(explain, "write the rulings' moves in this language")
     explain.set_defaults(func=cmd_explain)
     validate_cmd = add("validate", "check incident reports against the Laws", ("text", "json", "markdown"))
     validate_cmd.add_argument("paths", nargs="+", metavar="FILE", help="an incident report, or a folder of them")
-    validate_cmd.add_argument("--out", metavar="DIR", help="with --format markdown: write DIR/<report>.md and .svg")
+    validate_cmd.add_argument("--out", metavar="DIR",
+                              help="with --format markdown: write DIR/<report>.md and .svg; a file already there "
+                                   "is not overwritten, and reports of the same file name are not written")
+    validate_cmd.add_argument("--force", action="store_true",
+                              help="with --out: overwrite DIR/<report>.md and .svg when they exist")
     with_notation(validate_cmd, "write the rulings' moves in this language")
     validate_cmd.set_defaults(func=cmd_validate, usage_error=validate_cmd.error)
     audit_cmd = add("audit", "audit the games of PGN files against the Laws")
@@ -479,6 +669,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as err:  # noqa: BLE001 - the last resort: a bug of ours is one line, never a traceback
+        print(error_line(f"arbiter {args.command}: internal error, please report it: {err!r}"), file=sys.stderr)
+        return 3
     return status
 
 

@@ -6,12 +6,13 @@ side, switches on a press of the running side, and adds the increment.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
 import chess
 
-from arbiter.errors import ArbiterError
+from arbiter.errors import ArbiterError, shown
 
 
 class TimeControlError(ArbiterError):
@@ -39,18 +40,33 @@ class TimeControl:
 
     @classmethod
     def parse(cls, text: str | int) -> TimeControl:
-        """:raises TimeControlError: if ``text`` is not PGN TimeControl syntax."""
+        """:raises TimeControlError: if ``text`` is not PGN TimeControl syntax, or is beyond the
+        bounds: more than :data:`MAX_GAME_SECONDS` of base time in all, an increment or a delay
+        over :data:`MAX_MOVE_SECONDS`, a period of more than :data:`MAX_PERIOD_MOVES` moves."""
+        if isinstance(text, int) and not isinstance(text, bool) and not 0 <= text <= MAX_GAME_SECONDS:
+            raise TimeControlError(f"time control {shown(text)} is over a week ({MAX_GAME_SECONDS} seconds)")
         raw = str(text).strip()
         periods = []
         for part in raw.split(":"):
             match = re.fullmatch(r"(?:(\d+)/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?(?:d(\d+(?:\.\d+)?))?", part)
             if match is None:
-                raise TimeControlError(f"bad time control {raw!r} (e.g. 5400+30, 40/5400+30:1800+30, 5400d30)")
+                raise TimeControlError(f"bad time control {shown(raw)} (e.g. 5400+30, 40/5400+30:1800+30, 5400d30)")
             moves, seconds, increment, delay = match.groups()
+            # Compared as text first: int() refuses numbers of more than 4,300 digits.
+            if moves is not None and (len(moves.lstrip("0")) > 4 or not 1 <= int(moves) <= MAX_PERIOD_MOVES):
+                raise TimeControlError(f"bad time control {shown(raw)}: a period has 1 to {MAX_PERIOD_MOVES} "
+                                       f"moves, not {shown(moves)}")
+            for what, value in (("an increment", increment), ("a delay", delay)):
+                if value is not None and float(value) > MAX_MOVE_SECONDS:
+                    raise TimeControlError(f"bad time control {shown(raw)}: {what} of more than an hour "
+                                           f"({MAX_MOVE_SECONDS} seconds) a move")
             periods.append(Period(float(seconds), float(increment or 0), int(moves) if moves else None,
                                   float(delay or 0)))
         if any(p.moves is None for p in periods[:-1]):
-            raise TimeControlError(f"bad time control {raw!r}: only the last period may be open")
+            raise TimeControlError(f"bad time control {shown(raw)}: only the last period may be open")
+        if sum(p.seconds for p in periods) > MAX_GAME_SECONDS:
+            raise TimeControlError(f"bad time control {shown(raw)}: over a week ({MAX_GAME_SECONDS} seconds) "
+                                   "of base time")
         return cls(tuple(periods), raw)
 
     def rapid_blitz_minutes(self) -> float:
@@ -59,23 +75,40 @@ class TimeControl:
         return (first.seconds + 60 * first.increment) / 60
 
 
+#: The bound of every duration read (an event's time, a clock, the default time, a time given):
+#: 1000 hours.
+MAX_DURATION = 1000 * 3600
+#: The bound of a time control's base time, all periods together: a week.
+MAX_GAME_SECONDS = 7 * 24 * 3600
+#: The bound of an increment or a delay: an hour a move.
+MAX_MOVE_SECONDS = 3600
+#: The bound of the moves of one period (``40/5400``).
+MAX_PERIOD_MOVES = 1000
+
+
 def parse_duration(value: str | int | float) -> float:
     """``"SS"``, ``"M:SS"``, ``"H:MM:SS"`` or a number of seconds → seconds.
 
-    :raises TimeControlError: if it is none of these.
+    :raises TimeControlError: if it is none of these, or not a finite number from 0 to
+        :data:`MAX_DURATION`.
     """
     if isinstance(value, bool):
         raise TimeControlError(f"bad time {value!r}")
     if isinstance(value, (int, float)):
+        if isinstance(value, float) and not math.isfinite(value):
+            raise TimeControlError(f"bad time {shown(value)}: not a finite number of seconds")
         if value < 0:
-            raise TimeControlError(f"negative time {value!r}")
-        return float(value)
-    parts = str(value).strip().split(":")
-    if len(parts) > 3 or not all(re.fullmatch(r"\d+(\.\d+)?", p) for p in parts):
-        raise TimeControlError(f"bad time {value!r} (use SS, M:SS or H:MM:SS)")
-    seconds = 0.0
-    for part in parts:
-        seconds = seconds * 60 + float(part)
+            raise TimeControlError(f"negative time {shown(value)}")
+        seconds = float(value) if value <= MAX_DURATION else math.inf
+    else:
+        parts = str(value).strip().split(":")
+        if len(parts) > 3 or not all(re.fullmatch(r"\d+(\.\d+)?", p) for p in parts):
+            raise TimeControlError(f"bad time {shown(value)} (use SS, M:SS or H:MM:SS)")
+        seconds = 0.0
+        for part in parts:
+            seconds = seconds * 60 + float(part)  # a part of thousands of digits is inf, not an error
+    if seconds > MAX_DURATION:
+        raise TimeControlError(f"time {shown(value)} is over 1000 hours")
     return seconds
 
 

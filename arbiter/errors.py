@@ -50,3 +50,43 @@ class ScenarioError(ArbiterError):
 
 class UnknownArticleError(ArbiterError):
     """An article number that ``rules/`` does not hold."""
+
+
+class InternalError(ScenarioError):
+    """A failure of the arbiter itself on a file (a bug of ours, exit status 3), not of the file."""
+
+
+#: How many characters of a value an error message shows before it cuts the value.
+SHOWN_CHARACTERS = 40
+
+
+def shown(value: object) -> str:
+    """``value`` as an error message quotes it (``repr``: strings in quotes, numbers bare), cut
+    after :data:`SHOWN_CHARACTERS` characters with its length, so that a 5 MB move gives a short
+    line: ``'e2e4e2e4e2e4…' (5,000,000 characters)``. A huge integer is never converted whole
+    (Python refuses to write more than 4,300 digits)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        digits = _digits(value)
+        if digits <= SHOWN_CHARACTERS:
+            return repr(value)
+        leading = abs(value) // 10 ** (digits - SHOWN_CHARACTERS)
+        return f"{'-' if value < 0 else ''}{leading}… ({digits:,} digits)"
+    text = value if isinstance(value, str) else repr(value)
+    if len(text) <= SHOWN_CHARACTERS:
+        return repr(value)
+    cut = text[:SHOWN_CHARACTERS]
+    if isinstance(value, str):
+        quoted = repr(cut)
+        cut = f"{quoted[:-1]}…{quoted[-1]}"
+    else:
+        cut += "…"
+    return f"{cut} ({len(text):,} characters)"
+
+
+def _digits(number: int) -> int:
+    """The number of decimal digits of ``number``, without writing it out."""
+    number = abs(number)
+    if number < 10:
+        return 1
+    digits = int(number.bit_length() * 0.30102999566398120)  # log10(2): a lower bound, or one short
+    return digits + 1 if number >= 10 ** digits else digits

@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from arbiter.clock import MAX_DURATION, TimeControlError
+from arbiter.errors import shown
+
 _TAG = re.compile(r'^\s*\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|[()]|\$\d+|[^\s{}();]+")
 MOVE_NUMBER = re.compile(r"^\d+\.+")
@@ -27,6 +30,20 @@ class Score:
     moves: list[str] = field(default_factory=list)
     clocks: list[float | None] = field(default_factory=list)
     result: str | None = None
+    #: What makes the score broken though its moves can be read (a clock comment beyond bounds).
+    errors: list[str] = field(default_factory=list)
+
+
+def clock_seconds(hours: str, minutes: str, seconds: str) -> float:
+    """A ``[%clk H:MM:SS]`` comment's reading in seconds.
+
+    :raises TimeControlError: if it is over :data:`~arbiter.clock.MAX_DURATION` (1000 hours).
+    """
+    # float(), not int(): int() refuses more than 4,300 digits; float() gives inf at worst.
+    total = float(hours) * 3600 + float(minutes) * 60 + float(seconds)
+    if total > MAX_DURATION:
+        raise TimeControlError(f"clock reading {shown(f'{hours}:{minutes}:{seconds}')} is over 1000 hours")
+    return total
 
 
 def read_score(text: str) -> Score:
@@ -44,8 +61,10 @@ def read_score(text: str) -> Score:
         if token.startswith("{"):
             clock = _CLOCK.search(token)
             if depth == 0 and clock is not None and score.moves:
-                hours, minutes, seconds = clock.groups()
-                score.clocks[-1] = int(hours) * 3600 + int(minutes) * 60 + float(seconds)
+                try:
+                    score.clocks[-1] = clock_seconds(*clock.groups())
+                except TimeControlError as err:
+                    score.errors.append(f"ply {len(score.moves)}: bad [%clk] comment: {err}")
         elif token == "(":
             depth += 1
         elif token == ")":

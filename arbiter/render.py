@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import textwrap
 from typing import TextIO
@@ -10,7 +11,7 @@ from typing import TextIO
 import chess
 
 from arbiter import laws
-from arbiter.errors import UnknownArticleError
+from arbiter.errors import SHOWN_CHARACTERS, UnknownArticleError
 from arbiter.referee import Referee
 from arbiter.rulings import Ruling
 
@@ -118,3 +119,49 @@ def read_line(prompt: str) -> str:
     answer = line.rstrip("\r\n")
     print(answer)
     return answer
+
+
+#: A quoted value longer than this is cut where an error line echoes it.
+LONG_TEXT = 80
+#: An error line longer than this, once its values are cut, is cut itself.
+LONG_LINE = 500
+_EVENT_PREFIX = re.compile(r"event \d+ \(")
+_QUOTED = re.compile(rf"'[^'\n]{{{LONG_TEXT + 1},}}'|\"[^\"\n]{{{LONG_TEXT + 1},}}\"")
+
+
+def clipped(text: str) -> str:
+    """``text`` whole when short, else its first characters and its length, unquoted (an event
+    as ``event 3 (...)`` shows it): ``white: play e2e4e2e4… (5,000,012 characters)``."""
+    if len(text) <= SHOWN_CHARACTERS:
+        return text
+    return f"{text[:SHOWN_CHARACTERS]}… ({len(text):,} characters)"
+
+
+def event_label(index: int, description: str) -> str:
+    """``event 3 (white: play e4)``, the prefix of an error at an event, the event clipped."""
+    return f"event {index} ({clipped(description)})"
+
+
+def error_line(text: str) -> str:
+    """An error message as the command line prints it: the long values it echoes cut, however
+    the layer below wrote them (an event's text in ``event N (...)``, a quoted value), and the
+    line itself cut if it is still long. A short message comes back unchanged."""
+    if len(text) <= LONG_TEXT:
+        return text
+    parts, start = [], 0
+    for found in _EVENT_PREFIX.finditer(text):
+        if found.start() < start:
+            continue
+        end = text.find("): ", found.end())  # where the event's text ends and the message begins
+        end = len(text) - 1 if end == -1 and text.endswith(")") else end
+        if end == -1:
+            continue
+        event = text[found.end():end]
+        parts += [text[start:found.end()], event if event.endswith(" characters)") else clipped(event)]
+        start = end
+    text = "".join(parts) + text[start:]
+    text = _QUOTED.sub(lambda m: f"{m[0][0]}{m[0][1:SHOWN_CHARACTERS + 1]}…{m[0][0]} ({len(m[0]) - 2:,} characters)",
+                       text)
+    if len(text) > LONG_LINE:
+        text = f"{text[:LONG_LINE]}… ({len(text):,} characters)"
+    return text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 import chess
@@ -77,13 +78,32 @@ def arbiter_ruling(scenario: Scenario) -> list[str]:
     return items or ["- nothing listed"]
 
 
-def write_files(scenario: Scenario, result: Validation, out: Path) -> Path:
-    """``out/<report>.md`` and the position as ``out/<report>.svg`` (made with chess.svg)."""
+def targets(report: str | Path, out: Path) -> tuple[Path, Path]:
+    """Where :func:`write_files` writes the report file ``report``'s document and its position:
+    ``out/<report>.md`` and ``out/<report>.svg``."""
+    stem = Path(report).stem
+    return out / f"{stem}.md", out / f"{stem}.svg"
+
+
+def write_files(scenario: Scenario, result: Validation, out: Path, overwrite: bool = False) -> Path:
+    """``out/<report>.md`` and the position as ``out/<report>.svg`` (made with chess.svg); the
+    Markdown file's path.
+
+    :raises FileExistsError: if either file exists and ``overwrite`` is not given; neither is
+        then written.
+    :raises OSError: if ``out`` cannot be made or a file cannot be written.
+    """
+    document, svg = targets(scenario.path, out)
+    text = markdown(scenario, result, svg.name)  # made before anything is written: a failure writes nothing
+    picture = chess.svg.board(chess.Board(scenario.start.fen()), size=360)
     out.mkdir(parents=True, exist_ok=True)
-    stem = Path(scenario.path).stem
-    svg_name = f"{stem}.svg"
-    board = chess.Board(scenario.start.fen())
-    (out / svg_name).write_text(chess.svg.board(board, size=360), encoding="utf-8")
-    target = out / f"{stem}.md"
-    target.write_text(markdown(scenario, result, svg_name), encoding="utf-8")
-    return target
+    if not overwrite:
+        for target in (document, svg):
+            if target.exists() or target.is_symlink():
+                raise FileExistsError(errno.EEXIST, "the file exists", str(target))
+    mode = "w" if overwrite else "x"  # "x": a file that appeared since the check is not replaced either
+    with svg.open(mode, encoding="utf-8") as handle:
+        handle.write(picture)
+    with document.open(mode, encoding="utf-8") as handle:
+        handle.write(text)
+    return document

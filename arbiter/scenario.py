@@ -8,7 +8,10 @@ problem is a :class:`ScenarioError` naming the file and the line.
 from __future__ import annotations
 
 import io
+import math
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Mapping
@@ -19,17 +22,17 @@ import datetime as dt
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
-from arbiter.clock import Clock, TimeControl, TimeControlError, parse_duration
-from arbiter.errors import ArbiterError, InvalidEventError, InvalidPositionError, ScenarioError
+from arbiter.clock import MAX_DURATION, Clock, TimeControl, TimeControlError, parse_duration
+from arbiter.errors import ArbiterError, InvalidEventError, InvalidPositionError, ScenarioError, shown
 from arbiter.events import ArriveAct, Event, parse_action
 from arbiter.laws import ruleset_for
 from arbiter.notation import DEFAULT as ENGLISH
 from arbiter.notation import Language, language, legal_move, translate
-from arbiter.pgnread import RESULTS, read_score
+from arbiter.pgnread import RESULTS, clock_seconds, read_score
 from arbiter.position import Position
 from arbiter.referee import Referee, Settings
 from arbiter.rulings import Ruling, RulingFields
-from arbiter.yamlsource import Located, YamlSourceError
+from arbiter.yamlsource import Located, YamlSourceError, dotted, scalar_at
 
 Duration = str | int | float
 
@@ -244,7 +247,7 @@ def loads(text: str, name: str = "<scenario>", base: Path | None = None,
     try:
         doc = Located(text)
     except YamlSourceError as err:
-        raise ScenarioError(name, err.line, err.message) from None
+        raise ScenarioError(name, err.line, _in_event(text, err.path) + err.message) from None
     if not isinstance(doc.data, dict):
         raise ScenarioError(name, 1, "a scenario is a mapping of keys (title, start, events, expect, ...)")
     try:
@@ -257,29 +260,23 @@ def loads(text: str, name: str = "<scenario>", base: Path | None = None,
         past = f"quiz.after is past the last event ({len(spec.events)})"
         raise ScenarioError(name, doc.line(("quiz", "after")), past)
     events = [_event(name, doc, index, raw) for index, raw in enumerate(spec.events)]
-    if spec.expect is not None and spec.expect.clock is not None:
-        for color in ("white", "black"):
-            value = getattr(spec.expect.clock, color)
-            try:
-                if value is not None:
-                    parse_duration(value)
-            except TimeControlError as err:
-                raise ScenarioError(name, doc.line(("expect", "clock", color)), str(err)) from None
+    _check_numbers(name, doc, spec)
     _check_times(name, doc, events)
+    written = {"time_control": spec.time_control, "clock": spec.clock}
     start = _start(name, doc, spec, base or Path("."))
     control = None
     if spec.time_control is not None:
         try:
             control = TimeControl.parse(spec.time_control)
         except TimeControlError as err:
+            if written["time_control"] is None:
+                tag = f"start.pgn: the TimeControl tag: {err}"
+                raise ScenarioError(name, doc.line(("start", "pgn")), tag) from None
             raise ScenarioError(name, doc.line(("time_control",)), str(err)) from None
     reads = language(spec.notation)
     writes = language(output_notation or spec.notation)
     regulations = spec.regulations or RegulationsModel()
-    try:
-        default_time = parse_duration(regulations.default_time)
-    except TimeControlError as err:
-        raise ScenarioError(name, doc.line(("regulations", "default_time")), str(err)) from None
+    default_time = _duration(name, doc, ("regulations", "default_time"), regulations.default_time)
     settings = Settings(
         arbiter=spec.arbiter,
         ruleset=spec.ruleset or ruleset_for(control),
@@ -296,7 +293,62 @@ def loads(text: str, name: str = "<scenario>", base: Path | None = None,
         colours_reversed=spec.colours == "reversed",
     )
     _translate_listed(spec, reads, writes)
-    return Scenario(name, spec, events, start, settings, control, _start_clock(name, doc, spec, control))
+    start_clock = _start_clock(name, doc, spec, control, from_pgn=written["clock"] is None)
+    return Scenario(name, spec, events, start, settings, control, start_clock)
+
+
+def _in_event(text: str, path: tuple[Any, ...]) -> str:
+    """``event 0 (white: play e4): `` for an error inside an event, else nothing."""
+    if len(path) < 2 or path[0] != "events" or not isinstance(path[1], int):
+        return ""
+    for actor in ("white", "black"):
+        action = scalar_at(text, ("events", path[1], actor))
+        if action is not None:
+            return f"event {path[1]} ({actor}: {_cut(action)}): "
+    return f"event {path[1]}: "
+
+
+def _cut(text: str, limit: int = 40) -> str:
+    """``text`` as an error shows it inside other words: whole, or cut with its length."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def _told(err: Exception) -> str:
+    """The message of an error raised elsewhere, cut: it may quote a huge value whole."""
+    return _cut(str(err), 200)
+
+
+def _duration(name: str, doc: Located, path: tuple[str, ...], value: Duration) -> float:
+    """``value`` read by :func:`parse_duration`; an error names the key and its line."""
+    try:
+        return parse_duration(value)
+    except TimeControlError as err:
+        raise ScenarioError(name, doc.line(path), f"{dotted(path)}: {err}") from None
+
+
+def _check_numbers(name: str, doc: Located, spec: ScenarioFile) -> None:
+    """The times and seconds checked before they are used: each a finite number within bounds."""
+    for block, clock in (("expect", spec.expect.clock if spec.expect else None),
+                         ("ruling", spec.ruling.clock if spec.ruling else None)):
+        for color in ("white", "black"):
+            value = getattr(clock, color) if clock is not None else None
+            if value is not None:
+                _duration(name, doc, (block, "clock", color), value)
+    regulations = spec.regulations or RegulationsModel()
+    if regulations.device.seconds is not None:
+        _duration(name, doc, ("regulations", "device", "seconds"), regulations.device.seconds)
+    listed = [(("expect", "rulings"), spec.expect.rulings if spec.expect else []),
+              (("expect", "absent"), spec.expect.absent if spec.expect else []),
+              (("ruling", "rulings"), spec.ruling.rulings if spec.ruling else [])]
+    for where, items in listed:
+        for index, item in enumerate(items):
+            seconds = item.seconds
+            if seconds is None:
+                continue
+            if (isinstance(seconds, float) and not math.isfinite(seconds)) or abs(seconds) > MAX_DURATION:
+                path = (*where, index, "seconds")
+                raise ScenarioError(name, doc.line(path), f"{dotted(path)}: {shown(seconds)} is not a number of "
+                                    "seconds from -1000 hours to 1000 hours")
 
 
 def _translate_listed(spec: ScenarioFile, reads: Language, writes: Language) -> None:
@@ -318,16 +370,16 @@ def _translate_listed(spec: ScenarioFile, reads: Language, writes: Language) -> 
 def _located(name: str, doc: Located, err: ValidationError) -> ScenarioError:
     first = err.errors()[0]
     loc = tuple(part for part in first["loc"] if not (isinstance(part, str) and part.startswith("function-")))
-    shown = ".".join(str(p) for p in loc) or "the file"
+    key = ".".join(str(p) for p in loc) or "the file"
     if first["type"] == "extra_forbidden":
         where = f" in {'.'.join(str(p) for p in loc[:-1])}" if len(loc) > 1 else ""
         message = f"unknown key {str(loc[-1])!r}{where}"
     elif first["type"] == "missing":
-        message = f"missing required key {shown!r}"
+        message = f"missing required key {key!r}"
     else:
-        message = f"{shown}: {first['msg']}"
+        message = f"{key}: {first['msg']}"
         if "input" in first and not isinstance(first["input"], (dict, list)):
-            message += f" (got {first['input']!r})"
+            message += f" (got {shown(first['input'])})"
     if len(loc) >= 2 and loc[0] == "events" and isinstance(loc[1], int):
         raw = doc.data["events"][loc[1]]
         message = f"event {loc[1]} ({_event_text(raw)}): {message}"
@@ -338,8 +390,8 @@ def _event_text(raw: Any) -> str:
     if isinstance(raw, dict):
         for actor in ("white", "black"):
             if actor in raw:
-                return f"{actor}: {raw[actor]}"
-    return repr(raw)
+                return f"{actor}: {_cut(str(raw[actor]))}"
+    return shown(raw)
 
 
 def _event(name: str, doc: Located, index: int, raw: EventModel) -> Event:
@@ -350,8 +402,10 @@ def _event(name: str, doc: Located, index: int, raw: EventModel) -> Event:
     try:
         action = parse_action(text)
         at = parse_duration(raw.at) if raw.at is not None else None
-    except (InvalidEventError, TimeControlError) as err:
-        raise ScenarioError(name, line, f"event {index} ({actor_name}: {text}): {err}") from None
+    except InvalidEventError as err:
+        raise ScenarioError(name, line, f"event {index} ({actor_name}: {_cut(text)}): {_told(err)}") from None
+    except TimeControlError as err:
+        raise ScenarioError(name, line, f"event {index} ({actor_name}: {_cut(text)}): {err}") from None
     actor = chess.WHITE if actor_name == "white" else chess.BLACK
     return Event(actor, action, text.strip(), at, raw.hand, raw.note, line)
 
@@ -395,7 +449,7 @@ def _start(name: str, doc: Located, spec: ScenarioFile, base: Path) -> Position:
         return start_position(fen, split_moves(start.moves), lang)
     except InvalidPositionError as err:
         key = "moves" if start.moves is not None and "move" in str(err) else ("set_up" if start.set_up else "fen")
-        raise ScenarioError(name, doc.line(("start", key)), str(err)) from None
+        raise ScenarioError(name, doc.line(("start", key)), _told(err)) from None
 
 
 def _set_up_fen(name: str, line: int, set_up: str) -> str:
@@ -406,7 +460,7 @@ def _set_up_fen(name: str, line: int, set_up: str) -> str:
         board = chess.Board(None)
         board.set_board_fen(placement)
     except ValueError as err:
-        raise ScenarioError(name, line, f"bad set_up placement {set_up!r}: {err}") from None
+        raise ScenarioError(name, line, f"bad set_up placement {shown(set_up)}: {_told(err)}") from None
     board.castling_rights = chess.BB_CORNERS
     board.castling_rights = board.clean_castling_rights()
     return board.fen()
@@ -424,7 +478,7 @@ def start_position(fen: str | None, moves: list[str], lang: Language) -> Positio
         try:
             position.push(legal_move(position.board, text, lang))
         except InvalidEventError as err:
-            raise InvalidPositionError(f"start move {number} {text!r}: {err}") from None
+            raise InvalidPositionError(f"start move {number} {shown(text)}: {_told(err)}") from None
     position.restore_standing()
     return position
 
@@ -446,46 +500,103 @@ def _fill_from_tags(spec: ScenarioFile, headers: Mapping[str, str]) -> None:
 
 _PgnStart = tuple[Position, Mapping[str, str], dict[chess.Color, float]]
 
+#: The largest PGN file ``start.pgn`` reads: one game's score is a few kilobytes.
+MAX_PGN_BYTES = 4 * 1024 * 1024
+_TAG_LINE = re.compile(r'^\s*\[\s*[A-Za-z0-9]\w*\s+"')
+
 
 def _start_from_pgn(name: str, line: int, pgn: str, base: Path, lang: Language) -> _PgnStart:
-    """The position after the PGN's main line, its tags, and each side's last ``[%clk]``."""
+    """The position after the PGN's main line, its tags, and each side's last ``[%clk]``.
 
-    text = pgn
-    if "\n" not in pgn and not pgn.lstrip().startswith(("[", "1.")) and pgn.strip().endswith(".pgn"):
-        try:
-            text = (base / pgn.strip()).read_text(encoding="utf-8")
-        except OSError as err:
-            raise ScenarioError(name, line, f"cannot read the PGN file {pgn!r}: {err}") from None
+    ``pgn`` is a file when it is one line that names an existing file (relative to the scenario,
+    whatever the case of its suffix), else PGN text; either way its content must be PGN."""
+    written = pgn.strip()
+    text, what = pgn, f"start.pgn: the PGN text {shown(written)}"
+    if "\n" not in written and written:
+        path = base / written
+        if _exists(path):
+            text, what = _read_pgn_file(name, line, path, written), f"start.pgn: the file {shown(written)}"
+        elif written.lower().endswith(".pgn"):
+            raise ScenarioError(name, line, f"cannot read the PGN file {shown(written)}: no such file")
+        else:
+            what = f"start.pgn: {shown(written)}, no file next to the scenario, read as PGN text,"
+    has_tags = any(_TAG_LINE.match(row) for row in text.splitlines())
     if lang.code != ENGLISH:
-        return _start_from_score(name, line, text, lang)
+        return _start_from_score(name, line, text, lang, what, has_tags)
     import chess.pgn  # only for files that start from PGN: it costs the cold start 50 ms
 
     game = chess.pgn.read_game(io.StringIO(text))
-    if game is None:
-        raise ScenarioError(name, line, "the PGN holds no game")
+    if game is None or not has_tags and game.next() is None:
+        raise ScenarioError(name, line, f"{what} holds no PGN game: no tag pair such as [Event \"...\"] and no "
+                            "move such as 1. e4")
     if game.errors:
-        raise ScenarioError(name, line, f"bad PGN: {game.errors[0]}")
+        raise ScenarioError(name, line, f"bad PGN: {_told(game.errors[0])}")
     try:
         position = Position.from_start(game.board().fen(), [m.uci() for m in game.mainline_moves()])
     except InvalidPositionError as err:
-        raise ScenarioError(name, line, str(err)) from None
+        raise ScenarioError(name, line, _told(err)) from None
     clocks: dict[chess.Color, float] = {}
-    for node in game.mainline():
-        seconds = node.clock()
-        if seconds is not None:
+    for ply, node in enumerate(game.mainline(), start=1):
+        found = chess.pgn.CLOCK_REGEX.search(node.comment)
+        if found is not None:
+            try:
+                seconds = clock_seconds(found.group("hours"), found.group("minutes"), found.group("seconds"))
+            except TimeControlError as err:
+                raise ScenarioError(name, line, f"{what}: ply {ply}: bad [%clk] comment: {err}") from None
             clocks[not node.turn()] = seconds  # the side that made the move
     return position, game.headers, clocks
 
 
-def _start_from_score(name: str, line: int, text: str, lang: Language) -> _PgnStart:
+def _exists(path: Path) -> bool:
+    """Whether anything stands at ``path`` (a text of PGN is no file name: too long, or a NUL)."""
+    try:
+        os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def _read_pgn_file(name: str, line: int, path: Path, written: str) -> str:
+    """The text of the PGN file ``path``: a regular file of at most :data:`MAX_PGN_BYTES`, in
+    UTF-8. A folder, a device or a pipe is refused before a byte is read."""
+    where = f"start.pgn: {shown(written)}"
+    try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise ScenarioError(name, line, f"{where} is a folder, not a PGN file")
+        if not stat.S_ISREG(info.st_mode):
+            raise ScenarioError(name, line, f"{where} is not a regular file (a device or a pipe?), not a PGN file")
+        if info.st_size > MAX_PGN_BYTES:
+            raise ScenarioError(name, line, f"{where} is too big for a PGN file ({info.st_size:,} bytes; at most "
+                                f"{MAX_PGN_BYTES:,})")
+        # Non-blocking: if a pipe took the file's place since the check, opening it must not wait.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise ScenarioError(name, line, f"{where} is not a regular file, not a PGN file")
+            data = handle.read(MAX_PGN_BYTES + 1)
+    except OSError as err:
+        raise ScenarioError(name, line, f"cannot read the PGN file {shown(written)}: {err.strerror or err}") from None
+    if len(data) > MAX_PGN_BYTES:
+        raise ScenarioError(name, line, f"{where} is too big for a PGN file (at most {MAX_PGN_BYTES:,} bytes)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ScenarioError(name, line, f"{where} is not a text file in UTF-8, not a PGN file") from None
+
+
+def _start_from_score(name: str, line: int, text: str, lang: Language, what: str, has_tags: bool) -> _PgnStart:
     """:func:`_start_from_pgn` for a score in another language than English."""
     score = read_score(text)
-    if not score.moves and not score.headers:
-        raise ScenarioError(name, line, "the PGN holds no game")
+    if not score.moves and not has_tags:
+        raise ScenarioError(name, line, f"{what} holds no PGN game: no tag pair such as [Event \"...\"] and no "
+                            "move such as 1. e4")
+    if score.errors:
+        raise ScenarioError(name, line, f"{what}: {score.errors[0]}")
     try:
         position = start_position(score.headers.get("FEN"), score.moves, lang)
     except InvalidPositionError as err:
-        raise ScenarioError(name, line, str(err)) from None
+        raise ScenarioError(name, line, _told(err)) from None
     first = chess.Board(score.headers["FEN"]).turn if "FEN" in score.headers else chess.WHITE
     clocks: dict[chess.Color, float] = {}
     for index, seconds in enumerate(score.clocks):
@@ -494,21 +605,32 @@ def _start_from_score(name: str, line: int, text: str, lang: Language) -> _PgnSt
     return position, score.headers, clocks
 
 
-def _start_clock(
-    name: str, doc: Located, spec: ScenarioFile, control: TimeControl | None
-) -> dict[chess.Color, float] | None:
+def _start_clock(name: str, doc: Located, spec: ScenarioFile, control: TimeControl | None,
+                 from_pgn: bool = False) -> dict[chess.Color, float] | None:
+    """Each side's time when the events begin: as ``clock:`` gives it (or the PGN's last
+    ``[%clk]`` comments, ``from_pgn``), else the first period's base time.
+
+    :raises ScenarioError: for a time that cannot be read, or a side left out without a time
+        control (it would start at zero, with its flag already fallen).
+    """
     base = control.periods[0].seconds if control is not None else None
     given = spec.clock or ClockModel()
     times: dict[chess.Color, float | None] = {chess.WHITE: base, chess.BLACK: base}
     for color, value in ((chess.WHITE, given.white), (chess.BLACK, given.black)):
         if value is not None:
-            try:
-                times[color] = parse_duration(value)
-            except TimeControlError as err:
-                raise ScenarioError(name, doc.line(("clock", chess.COLOR_NAMES[color])), str(err)) from None
+            times[color] = _duration(name, doc, ("clock", chess.COLOR_NAMES[color]), value)
     if times[chess.WHITE] is None and times[chess.BLACK] is None:
         return None
-    return {color: value if value is not None else 0.0 for color, value in times.items()}
+    missing = [color for color, value in times.items() if value is None]
+    if missing:
+        has, lacks = chess.COLOR_NAMES[not missing[0]], chess.COLOR_NAMES[missing[0]]
+        if from_pgn:
+            raise ScenarioError(name, doc.line(("start", "pgn")),
+                                f"start.pgn: the [%clk] comments give only {has}'s time; without a time_control "
+                                f"(or a TimeControl tag) give clock: with {lacks}'s time too")
+        raise ScenarioError(name, doc.line(("clock",)),
+                            f"clock gives only {has}'s time; without a time_control give both")
+    return {color: value for color, value in times.items() if value is not None}
 
 
 @dataclass
@@ -535,7 +657,8 @@ def run(scenario: Scenario, check: bool = True) -> Outcome:
         try:
             referee.apply(event, index)
         except ArbiterError as err:
-            outcome.error = ScenarioError(scenario.path, event.line, f"event {index} ({event.describe()}): {err}")
+            message = f"event {index} ({_cut(event.describe())}): {_told(err)}"
+            outcome.error = ScenarioError(scenario.path, event.line, message)
             return outcome
     if check and scenario.spec.expect is not None:
         from arbiter.expect import failures

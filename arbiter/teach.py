@@ -8,8 +8,10 @@ completion of verbs, commands and the squares that hold pieces).
 from __future__ import annotations
 
 import dataclasses
+import os
 import shlex
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +29,9 @@ from prompt_toolkit.output import Output
 from arbiter import laws, render
 from arbiter.clock import TimeControlError, parse_duration
 from arbiter.errors import ArbiterError, ScenarioError, UnknownArticleError
+from arbiter.render import error_line, event_label
 from arbiter.events import VERBS, Event, parse_action
+from arbiter.notation import language
 from arbiter.rulings import Ruling
 from arbiter.scenario import Scenario, load, loads
 from arbiter.table import MACHINE
@@ -42,7 +46,9 @@ Short forms:  w touch g1 / b lift e7   touch g1 (the player having the move)   e
 Options after the event:  at=0:01:05  hand=left
 Commands:
   :undo          one event back        :restart      from the start again
-  :save FILE     write a scenario      :load FILE    replay a scenario, Enter for each event
+  :save FILE     write a scenario (asks before replacing a file; over the file loaded, only its
+                 events are replaced)
+  :load FILE     replay a scenario, Enter for each event
   :laws [ART]    the articles          :why          why the obligation binds
   :state         the machine's state   :help  :quit"""
 
@@ -66,6 +72,10 @@ class Session:
     colour: bool = False
     events: list[Event] = field(default_factory=list)
     queue: list[Event] = field(default_factory=list)
+    #: The file the session was loaded from (``arbiter teach FILE``, ``:load FILE``), if any.
+    source: Path | None = None
+    #: A ``:save`` waiting for the trainee's yes or no: the file it would replace.
+    pending: Path | None = None
 
     def __post_init__(self) -> None:
         self.referee = self.scenario.new_referee()
@@ -75,6 +85,8 @@ class Session:
     def handle(self, line: str) -> str:
         """The text to show for one line of input. Bad input gives a one-line explanation."""
         text = line.strip()
+        if self.pending is not None:
+            return self._answer(text)
         if not text:
             return self._next_queued()
         if text.startswith(":"):
@@ -82,7 +94,7 @@ class Session:
         try:
             event = self.parse(text)
         except ArbiterError as err:
-            return f"not understood: {err}"
+            return error_line(f"not understood: {err}")
         return self.apply(event)
 
     def parse(self, text: str) -> Event:
@@ -127,12 +139,24 @@ class Session:
             given = self.referee.apply(event, len(self.events))
         except ArbiterError as err:
             self._replay(self.events)  # an impossible event leaves the game as it was
-            return f"not possible: {err}"
+            return error_line(f"not possible: {err}")
+        except Exception as err:  # noqa: BLE001 - a bug of ours: said, and the session goes on from before it
+            self._replay(self.events)
+            label = event_label(len(self.events), event.describe())
+            return error_line(f"{label}: internal error, please report it: {err!r}")
         self.events.append(event)
         return self.screen(given)
 
     def prompt(self) -> str:
-        """Who has the move and whose clock runs: ``black to move, white's clock> ``."""
+        """Who has the move and whose clock runs: ``black to move, white's clock> ``; while a
+        ``:save`` waits for a yes or no, the question."""
+        if self.pending is not None:
+            if self._is_source(self.pending):
+                old = self._source_events()
+                had = f"{old} events" if old is not None else "its events"
+                return (f"{self.pending} is the file this session was loaded from: replace its {had} with the "
+                        f"session's {len(self.events)}, keeping the rest? [y/N] ")
+            return f"{self.pending} exists: overwrite it? [y/N] "
         turn = chess.COLOR_NAMES[self.referee.position.turn]
         return f"{turn} to move, {chess.COLOR_NAMES[self.referee.clock.running]}'s clock> "
 
@@ -177,7 +201,7 @@ class Session:
         try:
             name, *args = shlex.split(text)
         except ValueError as err:
-            return f"not understood: {err}"
+            return error_line(f"not understood: {err}")
         if name == ":quit":
             raise Quit
         if name == ":help":
@@ -198,7 +222,7 @@ class Session:
             try:
                 found = laws.with_subarticles(args[0].upper()) if args else list(laws.articles().values())
             except UnknownArticleError as err:
-                return str(err)
+                return error_line(str(err))
             return "\n".join(render.article_text(a.number) for a in found)
         if name == ":why":
             return self._why()
@@ -206,7 +230,7 @@ class Session:
             state = self.referee.table.state
             triggers = ", ".join(MACHINE.get_triggers(state))
             return f"the turn is {state!r}; it accepts: {triggers}"
-        return f"unknown command {name!r} (try :help)"
+        return error_line(f"unknown command {name!r} (try :help)")
 
     def _replay(self, events: list[Event]) -> None:
         self.referee = self.scenario.new_referee()
@@ -225,6 +249,107 @@ class Session:
         return f"{render.obligation(self.referee)}: {reason}\n{render.article_text(ob.article or '4.5')}"
 
     def _save(self, path: Path) -> str:
+        """Write the session, or first ask (through the prompt) before replacing a file."""
+        if path.is_dir():
+            return f"cannot write {path}: it is a folder"
+        if path.exists() or path.is_symlink():
+            self.pending = path
+            return ""
+        return self._write(path, self._session_text())
+
+    def _answer(self, text: str) -> str:
+        """The trainee's yes or no to replacing the file a ``:save`` names."""
+        path, answer = self.pending, text.lower()
+        assert path is not None
+        if answer in ("y", "yes"):
+            self.pending = None
+            if self._is_source(path):
+                return self._save_over_source(path)
+            return self._write(path, self._session_text())
+        if answer in ("", "n", "no"):
+            self.pending = None
+            return f"not saved: {path} is left as it was"
+        return "answer y (replace the file) or n (leave it as it is)"
+
+    def _is_source(self, path: Path) -> bool:
+        if self.source is None:
+            return False
+        try:
+            return os.path.samefile(path, self.source)
+        except OSError:
+            return path.resolve() == self.source.resolve()
+
+    def _source_events(self) -> int | None:
+        """How many events the file the session was loaded from holds now, if it can be read."""
+        try:
+            data = yaml.safe_load(self.source.read_text(encoding="utf-8")) if self.source else None
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            return None
+        events = data.get("events") if isinstance(data, dict) else None
+        return len(events) if isinstance(events, list) else None
+
+    def _save_over_source(self, path: Path) -> str:
+        """Replace only the ``events`` of the file the session was loaded from (and its
+        ``notation``, if the session reads another): its title, source, settings, start, expect,
+        quiz, report and ruling stay as written, comments and layout included."""
+        try:
+            original = path.read_text(encoding="utf-8")
+            loads(original, str(path), base=path.parent)  # the scenario reader bounds the work on hostile YAML
+            data = yaml.safe_load(original)
+        except (OSError, UnicodeDecodeError) as err:
+            return error_line(f"not saved: cannot read {path} again to keep what it holds: {err}")
+        except ScenarioError as err:
+            return error_line(f"not saved: {path} no longer reads as a scenario ({err.message}); "
+                              "save the session under another name")
+        if not isinstance(data, dict):
+            return f"not saved: {path} is no longer a scenario (a mapping of keys)"
+        changes: dict[str, Any] = {"events": [_event_dict(e) for e in self.events]}
+        notation = self.scenario.settings.notation
+        if language(data.get("notation")).code != notation:  # read as the file spells it: sr is sr-Latn
+            changes["notation"] = notation
+        text = _replaced(original, data, changes)
+        try:
+            loads(text, str(path), base=path.parent)
+        except ScenarioError as err:
+            return error_line(f"not saved: {path} would no longer be a valid scenario: {err.message} "
+                              "(save the session under another name)")
+        said = self._write(path, text)
+        if not said.startswith("saved"):
+            return said
+        kept = [key for key in data if key not in changes]
+        old = data.get("events")
+        lines = [f"saved {len(self.events)} events to {path}, in place of its "
+                 f"{len(old) if isinstance(old, list) else 0}" + (f"; kept: {', '.join(kept)}" if kept else "")]
+        if "notation" in changes:
+            lines.append(f"its notation is now {notation}, the language the session's moves are written in")
+        for key, check in (("expect", f"`arbiter run {path}` may now fail it"),
+                           ("ruling", f"`arbiter validate {path}` may now find it inconsistent"),
+                           ("quiz", "its question may no longer fit them")):
+            if key in data:
+                lines.append(f"the {key} block is kept; it was written for the old events ({check})")
+        return "\n".join(lines)
+
+    def _write(self, path: Path, text: str) -> str:
+        """Write ``text`` to ``path`` whole or not at all (a failure leaves the file as it was); a
+        symbolic link is written through, as an editor would, not replaced by a file."""
+        real = Path(os.path.realpath(path))
+        try:
+            handle, temporary = tempfile.mkstemp(dir=real.parent, prefix=f".{real.name}.", suffix=".tmp")
+            try:
+                with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                    stream.write(text)
+                os.chmod(temporary, real.stat().st_mode & 0o7777 if real.exists() else 0o666 & ~_umask())
+                os.replace(temporary, real)
+            except BaseException:
+                os.unlink(temporary)
+                raise
+        except OSError as err:
+            return error_line(f"cannot write {path}: {err.strerror or err}")
+        return f"saved {len(self.events)} events to {path}"
+
+    def _session_text(self) -> str:
+        """The session as a new scenario file: its start, settings, events, and an expect block of
+        what the Laws ruled, so that ``arbiter run`` passes it."""
         doc: dict[str, Any] = {"title": f"Saved from arbiter teach ({len(self.events)} events)",
                                "source": "arbiter teach"}
         spec = self.scenario.spec
@@ -246,18 +371,15 @@ class Session:
             "to_move": chess.COLOR_NAMES[ref.position.turn],
             "result": ref.result,
         }
-        try:
-            path.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True), encoding="utf-8")
-        except OSError as err:
-            return f"cannot write {path}: {err}"
-        return f"saved {len(self.events)} events to {path}"
+        return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
     def _load(self, path: Path) -> str:
         try:
             scenario = load(path)
         except ScenarioError as err:
-            return str(err)
+            return error_line(str(err))
         self.scenario = scenario
+        self.source = path
         self._replay([])
         self.queue = list(scenario.events)
         return f"loaded {path}: {len(self.queue)} events; Enter plays the next one\n" + self.screen()
@@ -267,6 +389,51 @@ class Session:
             return ""
         event = self.queue.pop(0)
         return f"> {event.describe()}\n" + self.apply(event)
+
+
+def _umask() -> int:
+    """The process's file mode creation mask (a new file gets the mode ``open`` would give it)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _replaced(text: str, data: dict[str, Any], changes: dict[str, Any]) -> str:
+    """The YAML ``text`` (whose data is ``data``) with the top-level keys of ``changes`` given
+    their new values, everything else as written, comments included; a key it lacks is added at
+    the end. Where the text cannot be edited in place (an alias, a flow mapping), the whole data
+    is written again with the changes, without its comments."""
+    try:
+        edited = text
+        for key, value in changes.items():
+            edited = _with_key(edited, key, value)
+        if yaml.safe_load(edited) == {**data, **changes}:
+            return edited
+    except yaml.YAMLError:  # an anchor the old value held, used elsewhere
+        pass
+    return yaml.safe_dump({**data, **changes}, sort_keys=False, allow_unicode=True)
+
+
+def _with_key(text: str, key: str, value: Any) -> str:
+    """``text`` with the value of its top-level ``key`` replaced in place, or the key added."""
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    found = None
+    if isinstance(root, yaml.MappingNode):
+        found = next((v for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == key), None)
+    if found is None:
+        block = yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, default_flow_style=False)
+        return text + ("\n" if text and not text.endswith("\n") else "") + block
+    start, end = found.start_mark.index, found.end_mark.index
+    lines = text[start:end].splitlines(keepends=True)
+    last = max((i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")), default=0)
+    content, tail = "".join(lines[:last + 1]), "".join(lines[last + 1:])  # comments after it stay
+    if isinstance(found, yaml.CollectionNode) and not found.flow_style and value:
+        dumped = yaml.safe_dump(value, sort_keys=False, allow_unicode=True, default_flow_style=False)
+        new = ("\n" + " " * found.start_mark.column).join(dumped.splitlines())
+    else:
+        new = yaml.safe_dump(value, allow_unicode=True, default_flow_style=True, width=2**31).strip()
+        new = new.removesuffix("\n...").strip()
+    return text[:start] + new + ("\n" if content.endswith("\n") else "") + tail + text[end:]
 
 
 def _event_dict(event: Event) -> dict[str, Any]:
@@ -300,7 +467,7 @@ def new_session(path: str | None, fen: str | None, moves: str | None, time_contr
             if value:
                 doc[key] = value
         scenario = loads(yaml.safe_dump(doc), "<options>")
-    return Session(scenario, orientation)
+    return Session(scenario, orientation, source=Path(path) if path is not None else None)
 
 
 class _Completer(Completer):

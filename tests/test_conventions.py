@@ -72,7 +72,8 @@ def _commands() -> dict[str, argparse.ArgumentParser]:
 EXIT_STATUS = {
     "run": "exit status: 0 all hold, 1 some do not, 2 some file is invalid (the others still run), 3 an internal "
            "error (please report it)",
-    "explain": "exit status: 0 narrated, 2 the file is invalid",
+    "explain": "exit status: 0 narrated, 2 some file is invalid (the others are still narrated), 3 an internal "
+               "error (please report it)",
     "teach": "exit status: 0 the session ended (:quit, end of input, Ctrl-C), 2 the file or an option is invalid",
     "quiz": "exit status: 0 the quiz ended, also when stopped early by end of input or Ctrl-C (the score so far "
             "is shown), 2 no such file or folder, or an unknown topic",
