@@ -43,7 +43,7 @@ class TimeControl:
         """:raises TimeControlError: if ``text`` is not PGN TimeControl syntax, or is beyond the
         bounds: more than :data:`MAX_GAME_SECONDS` of base time in all, an increment or a delay
         over :data:`MAX_MOVE_SECONDS`, a period of more than :data:`MAX_PERIOD_MOVES` moves."""
-        if isinstance(text, int) and not isinstance(text, bool) and not 0 <= text <= MAX_GAME_SECONDS:
+        if isinstance(text, int) and not isinstance(text, bool) and text > MAX_GAME_SECONDS:
             raise TimeControlError(f"time control {shown(text)} is over a week ({MAX_GAME_SECONDS} seconds)")
         raw = str(text).strip()
         periods = []

@@ -139,7 +139,7 @@ def test_the_good_file_after_a_bomb_runs(tmp_path: Path) -> None:
     "title: t\nbase: &b {to_move: black}\nexpect: *b\n",
     "title: t\nexpect:\n  <<: &m {to_move: black}\n  to_move: black\nother: *m\n",
     "title: t\nevents: &e [*e]\n",
-])
+], ids=["anchor", "merge-key", "recursive"])
 def test_every_alias_is_refused_even_a_small_or_recursive_one(text: str) -> None:
     with pytest.raises(ScenarioError, match="YAML aliases"):
         loads(text, "x.yaml")
