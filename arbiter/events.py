@@ -8,7 +8,7 @@ from typing import Literal
 
 import chess
 
-from arbiter.errors import InvalidEventError
+from arbiter.errors import InvalidEventError, shown
 from arbiter.position import PIECE_LETTERS, captured_square
 from arbiter.table import Hand
 
@@ -169,7 +169,7 @@ def parse_square(text: str) -> chess.Square:
     :raises InvalidEventError: if it is not ``a1``..``h8``.
     """
     if text not in chess.SQUARE_NAMES:
-        raise InvalidEventError(f"bad square {text!r} (squares are a1..h8)")
+        raise InvalidEventError(f"bad square {shown(text)} (squares are a1..h8)")
     return chess.SQUARE_NAMES.index(text)
 
 
@@ -190,12 +190,12 @@ def _one_square(verb: str, args: list[str]) -> chess.Square:
 
 def _no_args(verb: str, args: list[str]) -> None:
     if args:
-        raise InvalidEventError(f"{verb} takes no arguments, got {' '.join(args)!r}")
+        raise InvalidEventError(f"{verb} takes no arguments, got {shown(' '.join(args))}")
 
 
 def _object(verb: str, args: list[str], word: str) -> None:
     if args != [word]:
-        raise InvalidEventError(f"{verb} takes one argument, {word!r}; got {' '.join(args)!r}")
+        raise InvalidEventError(f"{verb} takes one argument, {word!r}; got {shown(' '.join(args))}")
 
 
 _ONE_SQUARE: dict[str, Callable[[chess.Square], Action]] = {
@@ -239,7 +239,7 @@ def parse_action(text: str) -> Action:
             raise InvalidEventError("put takes a piece letter and a square (put Q e8), or a colour first "
                                     "(put black N c6)")
         if args[0] not in PIECE_TYPES:
-            raise InvalidEventError(f"bad piece letter {args[0]!r} (pieces are K Q R B N P)")
+            raise InvalidEventError(f"bad piece letter {shown(args[0])} (pieces are K Q R B N P)")
         return PutAct(PIECE_TYPES[args[0]], parse_square(args[1]), color)
     if verb == "move":
         if len(args) != 2:
@@ -265,7 +265,7 @@ def parse_action(text: str) -> Action:
     if verb in _DRAW:
         _object(verb, args, "draw")
         return _DRAW[verb]()
-    raise InvalidEventError(f"unknown verb {verb!r}")
+    raise InvalidEventError(f"unknown verb {shown(verb)}")
 
 
 def steps_of(board: chess.Board, move: chess.Move) -> list[Action]:

@@ -27,7 +27,7 @@ from functools import cache
 import chess
 import yaml
 
-from arbiter.errors import AmbiguousNotationError, ImpossibleMoveError, InvalidEventError, UnknownNotationError
+from arbiter.errors import AmbiguousNotationError, ImpossibleMoveError, InvalidEventError, UnknownNotationError, shown
 from arbiter.laws import rules_dir
 from arbiter.position import matching_moves, parse_move
 from arbiter.yamlsource import SAFE_LOADER
@@ -119,7 +119,7 @@ def language(code: str | None) -> Language:
     for known, lang in table.items():
         if known.lower() == wanted:
             return lang
-    raise UnknownNotationError(f"unknown notation {code!r}; known: {', '.join(table)}")
+    raise UnknownNotationError(f"unknown notation {shown(code)}; known: {', '.join(table)}")
 
 
 # -- writing ---------------------------------------------------------------------------------------
@@ -306,10 +306,10 @@ def _the_one(board: chess.Board, text: str, lang: Language, legal: bool) -> ches
     if len(found) > 1:
         names = []
         for move in sorted(found, key=chess.Move.uci):
-            shown = write_san(board, move, lang) if board.is_legal(move) else move.uci()
-            names.append(f"{shown} ({move.uci()})" if shown != move.uci() else shown)
-        raise AmbiguousNotationError(f"{text!r} is ambiguous in {lang.name} notation: it may be {', '.join(names)}",
-                                     found)
+            written = write_san(board, move, lang) if board.is_legal(move) else move.uci()
+            names.append(f"{written} ({move.uci()})" if written != move.uci() else written)
+        raise AmbiguousNotationError(
+            f"{shown(text)} is ambiguous in {lang.name} notation: it may be {', '.join(names)}", found)
     return found[0] if found else None
 
 
@@ -333,8 +333,8 @@ def legal_move(board: chess.Board, text: str, lang: Language | str | None = None
     if move is not None:
         return move
     if not _is_move_text(cleaned, into):
-        raise ImpossibleMoveError(f"{text!r} is not a move in {into.name} notation")
-    raise ImpossibleMoveError(f"{text!r} names no legal move in {into.name} notation in {board.fen()}")
+        raise ImpossibleMoveError(f"{shown(text)} is not a move in {into.name} notation")
+    raise ImpossibleMoveError(f"{shown(text)} names no legal move in {into.name} notation in {board.fen()}")
 
 
 def read_move(board: chess.Board, text: str, lang: Language | str | None = None) -> chess.Move:
@@ -360,17 +360,17 @@ def _read_any(board: chess.Board, text: str, lang: Language) -> chess.Move:
     """:func:`read_move` by the table's letters: a legal move first, else one the pieces could make."""
     cleaned = _clean(text)
     if not _is_move_text(cleaned, lang):
-        raise ImpossibleMoveError(f"{text!r} is not a move in {lang.name} notation")
+        raise ImpossibleMoveError(f"{shown(text)} is not a move in {lang.name} notation")
     uci = _uci(cleaned)
     if uci is not None:
         if board.piece_at(uci.from_square) is None:
-            raise ImpossibleMoveError(f"no piece stands on {chess.square_name(uci.from_square)} for {text!r}")
+            raise ImpossibleMoveError(f"no piece stands on {chess.square_name(uci.from_square)} for {shown(text)}")
         return uci  # legal or not, as written
     move = _the_one(board, text, lang, legal=True)
     if move is None:
         move = _the_one(board, text, lang, legal=False)
     if move is None:
-        raise ImpossibleMoveError(f"no piece can play {text!r} in {lang.name} notation in {board.fen()}")
+        raise ImpossibleMoveError(f"no piece can play {shown(text)} in {lang.name} notation in {board.fen()}")
     return move
 
 

@@ -15,7 +15,7 @@ from typing import Literal
 
 import chess
 
-from arbiter.errors import InvalidEventError, InvalidPositionError
+from arbiter.errors import InvalidEventError, InvalidPositionError, shown
 
 PIECE_LETTERS = "KQRBNP"
 
@@ -238,24 +238,25 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
     except chess.IllegalMoveError:
         move = chess.Move.from_uci(text)
         if board.piece_at(move.from_square) is None:
-            raise InvalidEventError(f"no piece stands on {chess.square_name(move.from_square)} for {text!r}") from None
+            square = chess.square_name(move.from_square)
+            raise InvalidEventError(f"no piece stands on {square} for {shown(text)}") from None
         return move
     except chess.InvalidMoveError:
         pass
     try:
         return board.parse_san(text)
     except chess.AmbiguousMoveError:
-        raise InvalidEventError(f"ambiguous move {text!r} in {board.fen()}") from None
+        raise InvalidEventError(f"ambiguous move {shown(text)} in {board.fen()}") from None
     except chess.InvalidMoveError:
-        raise InvalidEventError(f"not a move in SAN or UCI: {text!r}") from None
+        raise InvalidEventError(f"not a move in SAN or UCI: {shown(text)}") from None
     except chess.IllegalMoveError:
         pass
     candidates = pseudo_legal_san(board, text.rstrip("+#!?"))
     if len(candidates) == 1:
         return candidates[0]
     if candidates:
-        raise InvalidEventError(f"ambiguous move {text!r} in {board.fen()}")
-    raise InvalidEventError(f"no piece can play {text!r} in {board.fen()}")
+        raise InvalidEventError(f"ambiguous move {shown(text)} in {board.fen()}")
+    raise InvalidEventError(f"no piece can play {shown(text)} in {board.fen()}")
 
 
 def pseudo_legal_san(board: chess.Board, san: str) -> list[chess.Move]:
@@ -357,11 +358,11 @@ class Position:
         try:
             board = chess.Board(fen) if fen else chess.Board()
         except ValueError as err:
-            raise InvalidPositionError(f"bad FEN {fen!r}: {err}") from None
+            raise InvalidPositionError(f"bad FEN {shown(fen)}: {err}") from None
         status = board.status()
         if status != chess.STATUS_VALID:
             reasons = [str(flag.name).lower().replace("_", " ") for flag in chess.Status if flag and flag in status]
-            raise InvalidPositionError(f"illegal start position {fen!r}: {', '.join(reasons)}")
+            raise InvalidPositionError(f"illegal start position {shown(fen)}: {', '.join(reasons)}")
         position = cls(board)
         for number, text in enumerate(moves, start=1):
             try:
@@ -371,7 +372,7 @@ class Position:
                     move = position.board.parse_uci(text)
                 except (chess.InvalidMoveError, chess.IllegalMoveError):
                     raise InvalidPositionError(
-                        f"start move {number} {text!r} is not legal in {position.board.fen()}"
+                        f"start move {number} {shown(text)} is not legal in {position.board.fen()}"
                     ) from None
             position.push(move)
         position.restore_standing()
