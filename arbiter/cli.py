@@ -17,10 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from arbiter import laws, render
-from arbiter.errors import ArbiterError, InternalError, ScenarioError, UnknownArticleError, UnknownNotationError
+from arbiter.errors import (
+    ArbiterError, InternalError, ScenarioError, UnknownArticleError, UnknownNotationError, event_label,
+)
 from arbiter.render import error_line
-from arbiter.scenario import Outcome, Scenario, final_state, load
-from arbiter.validate import Validation, replay_event, validate
+from arbiter.scenario import Outcome, Scenario, final_state, load, replay_event, run
+from arbiter.validate import Validation, validate
 
 if TYPE_CHECKING:
     from arbiter.audit import GameAudit
@@ -48,29 +50,6 @@ def _files(paths: Sequence[str]) -> Iterator[Path | ScenarioError]:
 def _internal(name: str, err: Exception) -> InternalError:
     """A bug of ours met on the file ``name`` outside any event (reading it, checking its expect, ...)."""
     return InternalError(name, None, f"internal error, please report it: {err!r}")
-
-
-def run(scenario: Scenario) -> Outcome:
-    """Play the scenario's events and check its ``expect`` block (``scenario.run``), every error
-    located at its event: an event that cannot be ruled on makes the outcome invalid.
-
-    :raises InternalError: if the arbiter itself fails on an event, naming it.
-    """
-    from arbiter.expect import failures
-
-    referee = scenario.new_referee()
-    outcome = Outcome(scenario, referee)
-    for index, event in enumerate(scenario.events):
-        try:
-            replay_event(scenario.path, referee, index, event)
-        except InternalError:
-            raise
-        except ScenarioError as err:
-            outcome.error = err
-            return outcome
-    if scenario.spec.expect is not None:
-        outcome.failures = failures(scenario.spec.expect, referee)
-    return outcome
 
 
 def _outcomes(paths: Sequence[str], notation: str | None) -> Iterator[tuple[str, Outcome | ScenarioError]]:
@@ -217,7 +196,7 @@ def _explain(name: str, notation: str | None) -> tuple[list[str], dict[str, Any]
     except Exception as err:  # noqa: BLE001 - a bug of ours: named at its event, the other files still run
         if event is None or index is None:
             return lines, document, _internal(name, err)
-        message = f"{render.event_label(index, event.describe())}: internal error, please report it: {err!r}"
+        message = f"{event_label(index, event.describe())}: internal error, please report it: {err!r}"
         return lines, document, InternalError(name, event.line, message)
     return lines, document, None
 

@@ -90,3 +90,14 @@ def _digits(number: int) -> int:
         return 1
     digits = int(number.bit_length() * 0.30102999566398120)  # log10(2): a lower bound, or one short
     return digits + 1 if number >= 10 ** digits else digits
+
+
+def clipped(text: str, limit: int = SHOWN_CHARACTERS) -> str:
+    """``text`` whole when short, else its first characters and its length, unquoted (an event
+    as ``event 3 (...)`` shows it): ``white: play e2e4e2e4… (5,000,012 characters)``."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def event_label(index: int, description: str) -> str:
+    """``event 3 (white: play e4)``, the prefix of an error at an event, the event clipped."""
+    return f"event {index} ({clipped(description)})"

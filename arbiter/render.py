@@ -11,7 +11,7 @@ from typing import TextIO
 import chess
 
 from arbiter import laws
-from arbiter.errors import SHOWN_CHARACTERS, UnknownArticleError
+from arbiter.errors import SHOWN_CHARACTERS, UnknownArticleError, clipped
 from arbiter.referee import Referee
 from arbiter.rulings import Ruling
 
@@ -129,17 +129,6 @@ _EVENT_PREFIX = re.compile(r"event \d+ \(")
 _QUOTED = re.compile(rf"'[^'\n]{{{LONG_TEXT + 1},}}'|\"[^\"\n]{{{LONG_TEXT + 1},}}\"")
 
 
-def clipped(text: str) -> str:
-    """``text`` whole when short, else its first characters and its length, unquoted (an event
-    as ``event 3 (...)`` shows it): ``white: play e2e4e2e4… (5,000,012 characters)``."""
-    if len(text) <= SHOWN_CHARACTERS:
-        return text
-    return f"{text[:SHOWN_CHARACTERS]}… ({len(text):,} characters)"
-
-
-def event_label(index: int, description: str) -> str:
-    """``event 3 (white: play e4)``, the prefix of an error at an event, the event clipped."""
-    return f"event {index} ({clipped(description)})"
 
 
 def error_line(text: str) -> str:

@@ -23,7 +23,9 @@ import datetime as dt
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from arbiter.clock import MAX_DURATION, Clock, TimeControl, TimeControlError, parse_duration
-from arbiter.errors import ArbiterError, InvalidEventError, InvalidPositionError, ScenarioError, shown
+from arbiter.errors import (
+    ArbiterError, InternalError, InvalidEventError, InvalidPositionError, ScenarioError, clipped, event_label, shown,
+)
 from arbiter.events import ArriveAct, Event, parse_action
 from arbiter.laws import ruleset_for
 from arbiter.notation import DEFAULT as ENGLISH
@@ -304,18 +306,13 @@ def _in_event(text: str, path: tuple[Any, ...]) -> str:
     for actor in ("white", "black"):
         action = scalar_at(text, ("events", path[1], actor))
         if action is not None:
-            return f"event {path[1]} ({actor}: {_cut(action)}): "
+            return f"event {path[1]} ({actor}: {clipped(action)}): "
     return f"event {path[1]}: "
-
-
-def _cut(text: str, limit: int = 40) -> str:
-    """``text`` as an error shows it inside other words: whole, or cut with its length."""
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
 
 
 def _told(err: Exception) -> str:
     """The message of an error raised elsewhere, cut: it may quote a huge value whole."""
-    return _cut(str(err), 200)
+    return clipped(str(err), 200)
 
 
 def _duration(name: str, doc: Located, path: tuple[str, ...], value: Duration) -> float:
@@ -390,7 +387,7 @@ def _event_text(raw: Any) -> str:
     if isinstance(raw, dict):
         for actor in ("white", "black"):
             if actor in raw:
-                return f"{actor}: {_cut(str(raw[actor]))}"
+                return f"{actor}: {clipped(str(raw[actor]))}"
     return shown(raw)
 
 
@@ -403,9 +400,9 @@ def _event(name: str, doc: Located, index: int, raw: EventModel) -> Event:
         action = parse_action(text)
         at = parse_duration(raw.at) if raw.at is not None else None
     except InvalidEventError as err:
-        raise ScenarioError(name, line, f"event {index} ({actor_name}: {_cut(text)}): {_told(err)}") from None
+        raise ScenarioError(name, line, f"event {index} ({actor_name}: {clipped(text)}): {_told(err)}") from None
     except TimeControlError as err:
-        raise ScenarioError(name, line, f"event {index} ({actor_name}: {_cut(text)}): {err}") from None
+        raise ScenarioError(name, line, f"event {index} ({actor_name}: {clipped(text)}): {err}") from None
     actor = chess.WHITE if actor_name == "white" else chess.BLACK
     return Event(actor, action, text.strip(), at, raw.hand, raw.note, line)
 
@@ -649,16 +646,34 @@ class Outcome:
         return "failed" if self.failures else "passed"
 
 
+def replay_event(path: str, referee: Referee, index: int, event: Event) -> list[Ruling]:
+    """The rulings on event ``index`` of the file ``path``. An event that cannot be ruled on is a
+    :class:`ScenarioError`, a failure of the arbiter itself an :class:`InternalError`; either names
+    the file, the event's line, its number and its text (cut when long): ``file:line: event N (...): ...``.
+    """
+    try:
+        return referee.apply(event, index)
+    except ArbiterError as err:
+        raise ScenarioError(path, event.line, f"{event_label(index, event.describe())}: {_told(err)}") from None
+    except Exception as err:  # noqa: BLE001 - a bug of ours: reported at its event, the other files still run
+        message = f"{event_label(index, event.describe())}: internal error, please report it: {err!r}"
+        raise InternalError(path, event.line, message) from err
+
+
 def run(scenario: Scenario, check: bool = True) -> Outcome:
-    """Play the scenario's events and check its ``expect`` block."""
+    """Play the scenario's events and check its ``expect`` block.
+
+    :raises InternalError: if the arbiter itself fails on an event, naming it.
+    """
     referee = scenario.new_referee()
     outcome = Outcome(scenario, referee)
     for index, event in enumerate(scenario.events):
         try:
-            referee.apply(event, index)
-        except ArbiterError as err:
-            message = f"event {index} ({_cut(event.describe())}): {_told(err)}"
-            outcome.error = ScenarioError(scenario.path, event.line, message)
+            replay_event(scenario.path, referee, index, event)
+        except InternalError:
+            raise
+        except ScenarioError as err:
+            outcome.error = err
             return outcome
     if check and scenario.spec.expect is not None:
         from arbiter.expect import failures

@@ -29,7 +29,8 @@ from prompt_toolkit.output import Output
 from arbiter import laws, render
 from arbiter.clock import TimeControlError, parse_duration
 from arbiter.errors import ArbiterError, ScenarioError, UnknownArticleError
-from arbiter.render import error_line, event_label
+from arbiter.errors import event_label
+from arbiter.render import error_line
 from arbiter.events import VERBS, Event, parse_action
 from arbiter.notation import language
 from arbiter.rulings import Ruling

@@ -14,12 +14,10 @@ from typing import Any, Literal
 import chess
 
 from arbiter.clock import format_duration, parse_duration
-from arbiter.errors import ArbiterError, InternalError, ScenarioError
-from arbiter.events import Event
+from arbiter.errors import ScenarioError
 from arbiter.referee import Referee
-from arbiter.render import event_label
 from arbiter.rulings import Ruling, RulingFields
-from arbiter.scenario import ArbiterRulingModel, Scenario
+from arbiter.scenario import ArbiterRulingModel, Scenario, replay_event
 
 Verdict = Literal["consistent", "inconsistent", "invalid"]
 
@@ -72,20 +70,6 @@ def validate(scenario: Scenario) -> Validation:
     differences = compare(chosen.rest, referee.rulings) + chosen.differences + _final(ruling, referee, chosen)
     verdict: Verdict = "inconsistent" if differences else "consistent"
     return Validation(verdict, differences, referee.rulings, referee=referee, timeline=timeline)
-
-
-def replay_event(path: str, referee: Referee, index: int, event: Event) -> list[Ruling]:
-    """The rulings on event ``index`` of the file ``path``. An event that cannot be ruled on is a
-    :class:`ScenarioError`, a failure of the arbiter itself an :class:`InternalError`; either names
-    the file, the event's line, its number and its text (cut when long): ``file:line: event N (...): ...``.
-    """
-    try:
-        return referee.apply(event, index)
-    except ArbiterError as err:
-        raise ScenarioError(path, event.line, f"{event_label(index, event.describe())}: {err}") from None
-    except Exception as err:  # noqa: BLE001 - a bug of ours: reported at its event, the other files still run
-        message = f"{event_label(index, event.describe())}: internal error, please report it: {err!r}"
-        raise InternalError(path, event.line, message) from err
 
 
 def why_not_a_report(scenario: Scenario) -> str | None:

@@ -239,7 +239,8 @@ def test_a_long_value_anywhere_gives_a_short_error_line(text: str, tmp_path: Pat
 
 
 def test_error_line_cuts_the_event_and_quoted_values_and_keeps_short_lines() -> None:
-    from arbiter.render import error_line, event_label
+    from arbiter.errors import event_label
+    from arbiter.render import error_line
 
     assert error_line("f.yaml:3: event 0 (white: lift e4): no piece stands on e4") == \
         "f.yaml:3: event 0 (white: lift e4): no piece stands on e4"
