@@ -50,6 +50,7 @@ class Finding:
 #: Kinds that only inform (a claim the player could have made, a question left open): they are
 #: not faults of the score, and do not make ``arbiter audit`` exit with status 1.
 INFORMATION = ("could-claim-threefold", "could-claim-fifty", "undetermined")
+#: A game not audited at all (a variant other than chess and Chess960): information, not a finding.
 
 
 @dataclass
@@ -98,6 +99,8 @@ class GameAudit:
     #: True when the arbiter itself failed on the game (a bug to report), not the game.
     is_internal_error: bool = False
     notation_hint: NotationHint | None = None
+    #: Why the game was not audited (``variant Crazyhouse``: not the Laws of Chess), or None.
+    not_audited: str | None = None
 
     @property
     def has_findings(self) -> bool:
@@ -107,7 +110,8 @@ class GameAudit:
     def as_dict(self) -> dict[str, Any]:
         hint = self.notation_hint.as_dict() if self.notation_hint is not None else None
         return {"game": self.number, "white": self.white, "black": self.black, "result": self.result,
-                "findings": [f.as_dict() for f in self.findings], "error": self.error, "notation_hint": hint}
+                "findings": [f.as_dict() for f in self.findings], "error": self.error,
+                "notation_hint": hint, "not_audited": self.not_audited}
 
 
 class NoPgnGameError(ArbiterError):
@@ -144,6 +148,8 @@ class Tally:
     #: For each language, how many games read in it rather than in English.
     notations: dict[str, int] = field(default_factory=dict)
     invalid_files: list[dict[str, str]] = field(default_factory=list)
+    #: How many games were not audited, for each reason (``variant Crazyhouse``).
+    not_audited: dict[str, int] = field(default_factory=dict)
     has_findings: bool = False
     has_broken_input: bool = False
     has_internal_error: bool = False
@@ -151,6 +157,8 @@ class Tally:
     def add(self, game: GameAudit) -> None:
         """Count one game audited."""
         self.games += 1
+        if game.not_audited is not None:
+            self.not_audited[game.not_audited] = self.not_audited.get(game.not_audited, 0) + 1
         for finding in game.findings:
             self.findings[finding.kind] = self.findings.get(finding.kind, 0) + 1
         if game.error:
@@ -190,7 +198,7 @@ class Tally:
         """The last line of ``--format json``."""
         notations = dict(sorted(self.notations.items(), key=lambda item: (-item[1], _preference(item[0]))))
         return {"games": self.games, "findings": self.findings, "notation_hints": notations,
-                "invalid_files": self.invalid_files}
+                "invalid_files": self.invalid_files, "not_audited": self.not_audited}
 
 
 class _Tokens(chess.pgn.BaseVisitor[None]):
@@ -224,7 +232,13 @@ class _Tokens(chess.pgn.BaseVisitor[None]):
         if self.depth == 0:
             self.sans.append(san)
             self.clocks.append(None)
+        # The move is not judged here, but the board must not look empty: python-chess opens a
+        # variation (and lets it be skipped) only after a move, else it reads it as main line.
+        board.push(chess.Move.null())
         return chess.pgn.SKIP
+
+    def visit_result(self, result: str) -> None:
+        self.headers.setdefault("Result", result)
 
     def visit_comment(self, comment: str | list[str]) -> None:
         text = comment if isinstance(comment, str) else " ".join(comment)
@@ -284,8 +298,12 @@ def problems(text: str, lang: Language | None = None) -> list[str]:
                 found.append(f"line {number}: malformed tag {stripped[:40]!r}")
         elif stripped and not stripped.startswith("%"):
             movetext.append(stripped)
-    body = re.sub(r"\{[^}]*\}|;[^\n]*|\([^()]*\)", " ", " ".join(movetext))
-    bad = [token for token in body.split() if not _TOKEN.fullmatch(token)
+    body = re.sub(r"\{[^}]*\}|;[^\n]*", " ", " ".join(movetext))
+    while True:  # variations, innermost first: nested ones too
+        body, count = re.subn(r"\([^()]*\)", " ", body)
+        if not count:
+            break
+    bad = [token for token in body.split() if not _TOKEN.fullmatch(MOVE_NUMBER.sub("", token) or token)
            and (lang is None or not lang.pattern.fullmatch(MOVE_NUMBER.sub("", token).rstrip("!?")))]
     if bad:
         found.append(f"unreadable movetext {' '.join(bad[:3])!r}")
@@ -322,6 +340,8 @@ def _audit_text(number: int, text: str, notation: str | None) -> GameAudit:
         if not tokens.headers and not tokens.sans:
             return GameAudit(number, "?", "?", "*", error="empty game")
     game = audit_game(number, tokens, lang)
+    if game.not_audited is not None:  # a variant's movetext (N@f3) is not chess's to judge
+        return game
     trouble = tokens.broken + problems(text, None if lang.code == DEFAULT else lang)
     if tokens.sans:  # the reader stopped on the way: the moves after it are not audited
         trouble += [error for error in tokens.errors if error.startswith("unreadable game")]
@@ -370,7 +390,7 @@ def notation_hint(text: str) -> NotationHint | None:
     """
     score = read_score(text)
     try:
-        start = chess.Board(score.headers["FEN"]) if "FEN" in score.headers else chess.Board()
+        start = start_board(score.headers)
     except ValueError:
         return None
     plies = len(score.moves)
@@ -509,8 +529,12 @@ def audit_game(number: int, tokens: _Tokens, lang: Language | None = None) -> Ga
     if tokens.errors and not tokens.sans:
         game.error = tokens.errors[0]
         return game
+    variant = unaudited_variant(headers)
+    if variant is not None:
+        game.not_audited = f"variant {variant}"
+        return game
     try:
-        board = chess.Board(headers["FEN"]) if "FEN" in headers else chess.Board()
+        board = start_board(headers)
     except ValueError as err:
         game.error = f"bad FEN tag: {err}"
         return game
@@ -547,6 +571,32 @@ def audit_game(number: int, tokens: _Tokens, lang: Language | None = None) -> Ga
             ended_at = (ending[0], ending[1], ply)
     _check_result(game, board, ended_at, tokens)
     return game
+
+
+#: The Variant tags played by the Laws of Chess (python-chess's names of standard chess).
+_STANDARD = {name.lower() for name in chess.Board.aliases} | {"from position"}
+
+
+def unaudited_variant(headers: dict[str, str]) -> str | None:
+    """The variant a game's ``Variant`` tag names when it is not chess by the Laws (Crazyhouse,
+    Antichess, an unknown name), or None: no tag, standard chess, Chess960."""
+    name = headers.get("Variant", "").strip()
+    if not name or name.lower() in _STANDARD or chess.pgn.Headers({"Variant": name}).is_chess960():
+        return None
+    return name
+
+
+def start_board(headers: dict[str, str]) -> chess.Board:
+    """The board a game starts from, as python-chess sets it up: the ``FEN`` tag (in any castling
+    notation: KQkq, Shredder ``HAha``, X-FEN), with Chess960 castling when the ``Variant`` tag
+    says so or the castling rights can only be Chess960's.
+
+    :raises ValueError: if the ``FEN`` tag is not a position.
+    """
+    is960 = chess.pgn.Headers({"Variant": headers.get("Variant", "")}).is_chess960()
+    board = chess.Board(headers.get("FEN", chess.STARTING_FEN), chess960=is960)
+    board.chess960 = board.chess960 or board.has_chess960_castling_rights()
+    return board
 
 
 def _ruleset(headers: dict[str, str]) -> str:

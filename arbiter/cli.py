@@ -398,9 +398,11 @@ def _print_audit(name: str, result: GameAudit, output: str) -> None:
     if output == "json":
         print(json.dumps({"file": name, **result.as_dict()}, ensure_ascii=False))
         return
-    if not (result.findings or result.error or result.notation_hint):
+    if not (result.findings or result.error or result.notation_hint or result.not_audited):
         return
     print(f"{name} game {result.number} ({result.white} - {result.black}, {result.result})")
+    if result.not_audited is not None:
+        print(f"    not audited: {result.not_audited} (its rules are not the Laws of Chess; its moves are not read)")
     if result.notation_hint is not None:
         print(f"    hint: {result.notation_hint.text}")
     if result.error:
