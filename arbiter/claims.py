@@ -141,8 +141,7 @@ def claim_touch_move(ref: Referee, color: chess.Color) -> None:
     ref.pending[offender] = None
     released = first_released(breach.facts)
     if released is not None and ref.position.board.is_legal(released):
-        ref.stand(offender, released, announce=False)
-        ref.reinstated("4.7")
+        ref.released_move_stands(offender, released)
         if was_completed:  # the clock was pressed after the breach: the move stands completed
             ref.pending[offender] = None
             ref.table.press(offender, ref.table.last_hand[offender])

@@ -152,13 +152,20 @@ class Clock:
             if before > 0 >= self.remaining[self.running] and self.running not in self.fallen:
                 self.fallen[self.running] = self.now + free + before
                 fell.append((self.running, self.now + free + before))
+        fell += self.flags_at_zero()
+        self.now = now
+        return fell
+
+    def flags_at_zero(self) -> list[tuple[chess.Color, float]]:
+        """The flags of the sides at zero not yet counted as fallen, now counted: a clock at zero
+        has a fallen flag, however it got there (set so at the start, or time taken away)."""
+        fell: list[tuple[chess.Color, float]] = []
+        if self.remaining is None:
+            return fell
         for color in (chess.WHITE, chess.BLACK):
-            # A clock at zero has a fallen flag, however it got there: set so at the start, or
-            # brought there by time taken away.
             if self.remaining[color] <= 0 and color not in self.fallen:
                 self.fallen[color] = self.now
                 fell.append((color, self.now))
-        self.now = now
         return fell
 
     def switch(self, color: chess.Color) -> float:

@@ -72,9 +72,7 @@ def _complete_moved_on(ref: Referee, color: chess.Color, released: chess.Move, h
         ref.violation(color, "4.7", texts.moved_on(ref.position.board, color, released, ref.writes))
         if ref.breach is not None:
             ref.breach.remedied = True
-        ref.table.restore()
-        ref.stand(color, released, announce=False)
+        ref.released_move_stands(color, released)
         ref.pending[color] = None  # completed by this press
-        ref.reinstated("4.7")
     ref.table.press(color, hand)
     ref.turn = Turn(not color)

@@ -127,7 +127,8 @@ class Referee:
             if not self.is_over:
                 self._advance(event.at)
         elif not self.is_over:
-            self._advance(self.clock.now)  # no time passes; a clock already at zero has a fallen flag
+            for color, instant in self.clock.flags_at_zero():  # no time passes: only a clock at zero
+                self._flag_fell(color, instant)
         if self.is_over:
             return self.rulings[first:]
         if not isinstance(event.action, ArriveAct):
@@ -507,13 +508,18 @@ class Referee:
         self.breach = Breach(color, ob.article or "4.3", list(self.turn.facts), remedied=True)
         self.clock.paused = True
         if ob.must == "play" and ob.article == "4.7" and ob.move is not None:
-            self.table.restore()
-            self.stand(color, ob.move, announce=False)
-            self.reinstated("4.7")
+            self.released_move_stands(color, ob.move)
             return
         self.table.restore()
         self.reinstated(ob.article or "4.3")
         self.rule_obligation(color, ob)
+
+    def released_move_stands(self, color: chess.Color, move: chess.Move) -> None:
+        """The piece carried on goes back where it was released, and that move stands (4.7,
+        DECISIONS 4): the remedy of the watching arbiter, of an upheld claim, of the press."""
+        self.table.restore()
+        self.stand(color, move, announce=False)
+        self.reinstated("4.7")
 
     def stand(self, color: chess.Color, move: chess.Move, announce: bool, check_end: bool = True) -> None:
         """The legal ``move`` is made: the opponent has the move. ``check_end=False``: what the

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import chess
 
-from arbiter.scenario import loads, run
+from arbiter.scenario import Outcome, loads, run
 
 
-def outcome(text: str):  # type: ignore[no-untyped-def]
+def outcome(text: str) -> Outcome:
     result = run(loads(text, "fuzz.yaml"))
     assert result.error is None, result.error
     return result
