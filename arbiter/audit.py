@@ -5,8 +5,8 @@ rules it would have stood, A.5.2; the game goes on from the board as it would st
 automatic ending the game ran past (mate, stalemate, dead position, fivefold, 75 moves), a result
 the final position contradicts, a decisive result by time forfeit or resignation where the winner
 could not mate (a draw by 6.9 / 5.1.2), and, as information, the first moment each player could
-have claimed threefold repetition or fifty moves: by writing the move that brings it (9.2.1,
-9.3.1), or with the position on the board (9.2.2, 9.3.2).
+have claimed threefold repetition or fifty moves: by writing a move that brings it, the score's
+or any other legal move (9.2.1, 9.3.1), or with the position on the board (9.2.2, 9.3.2).
 
 A text that is no PGN game at all (prose, YAML) is told apart from a broken game; a score that
 English cannot read but another language of ``rules/notation.yaml`` can (``Sf3``) gets a hint.
@@ -27,8 +27,8 @@ import chess.pgn
 from arbiter.clock import TimeControl, TimeControlError
 from arbiter.errors import ArbiterError
 from arbiter.laws import ruleset_for
-from arbiter.notation import DEFAULT, Language, language, languages, legal_move, moves_named
-from arbiter.pgnread import MOVE_NUMBER, RESULTS, clock_seconds, read_score
+from arbiter.notation import DEFAULT, Language, language, languages, legal_move, moves_named, write_san
+from arbiter.pgnread import MOVE_NUMBER, RESULTS, clock_seconds, read_score, still_in_comment
 from arbiter.position import position_key
 from arbiter.unwinnable import can_checkmate, is_dead
 
@@ -101,6 +101,11 @@ class GameAudit:
     notation_hint: NotationHint | None = None
     #: Why the game was not audited (``variant Crazyhouse``: not the Laws of Chess), or None.
     not_audited: str | None = None
+    #: Whether python-chess read a tag pair for the game (a game of movetext only has none).
+    has_tags: bool = True
+    #: Whether two blank lines after the tags ended the game before any movetext: python-chess
+    #: reads what follows them as the next game (:func:`pgn_games` then says so in both).
+    is_ended_after_tags: bool = False
 
     @property
     def has_findings(self) -> bool:
@@ -120,12 +125,15 @@ class NoPgnGameError(ArbiterError):
 
 def pgn_games(audited: Iterable[GameAudit]) -> Iterator[GameAudit]:
     """One file's games as audited, in order; a text that is no PGN game is held back until the
-    file shows a real game (then it is a broken game among them).
+    file shows a real game (then it is a broken game among them). A game that two blank lines
+    ended after its tags waits for the next one: when that one has no tags, it is most likely the
+    first one's moves, and each game's error says so.
 
     :raises NoPgnGameError: at the end, if the file holds no PGN game at all.
     """
     held: list[GameAudit] = []
     has_game = False
+    cut: GameAudit | None = None
     for game in audited:
         if not game.is_pgn and not has_game:
             held.append(game)
@@ -133,10 +141,34 @@ def pgn_games(audited: Iterable[GameAudit]) -> Iterator[GameAudit]:
         if not has_game:
             has_game = True
             yield from held
-        yield game
+        if cut is not None:
+            if game.is_pgn and not game.has_tags:
+                _explain_split(cut, game)
+            yield cut
+            cut = None
+        if game.is_ended_after_tags:
+            cut = game
+        else:
+            yield game
+    if cut is not None:
+        yield cut
     if not has_game:
         raise NoPgnGameError(held[0].error.removeprefix("not a PGN game: ") if held and held[0].error
                              else "the file is empty")
+
+
+#: The error of a game that two blank lines ended after its tags.
+ENDED_AFTER_TAGS = "two blank lines after its tags ended it before any move"
+
+
+def _explain_split(cut: GameAudit, moves: GameAudit) -> None:
+    """Say in both errors that ``moves`` (a game without tags) is most likely the moves of ``cut``,
+    which two blank lines ended after its tags: python-chess made two games of one."""
+    cut.error = (cut.error or ENDED_AFTER_TAGS).replace(
+        ENDED_AFTER_TAGS, f"{ENDED_AFTER_TAGS}: its moves are read as game {moves.number}, a game without tags", 1)
+    note = (f"no tags: most likely the moves of game {cut.number}, which two blank lines after its tags "
+            "ended before them")
+    moves.error = f"{note}; {moves.error}" if moves.error else note
 
 
 @dataclass
@@ -214,12 +246,14 @@ class _Tokens(chess.pgn.BaseVisitor[None]):
         self.broken: list[str] = []
         self.depth = 0
         self.is_game = False
+        self.has_tags = False
 
     def begin_game(self) -> None:
         self.is_game = True
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
         self.headers[tagname] = tagvalue
+        self.has_tags = True
 
     def begin_variation(self) -> chess.pgn.SkipType | None:
         self.depth += 1
@@ -293,7 +327,10 @@ def problems(text: str, lang: Language | None = None) -> list[str]:
     movetext = []
     for number, line in enumerate(lines, start=1):
         stripped = line.strip()
-        if stripped.startswith("["):
+        if line.startswith("\ufeff[") and chess.pgn.TAG_REGEX.match(line[1:]):
+            found.append(f"line {number}: a byte-order mark (U+FEFF) before a tag pair, where python-chess does not "
+                         "read it away (it does only on a game's first line): the tag is read as movetext")
+        elif stripped.startswith("["):
             if chess.pgn.TAG_REGEX.match(stripped) is None:
                 found.append(f"line {number}: malformed tag {stripped[:40]!r}")
         elif stripped and not stripped.startswith("%"):
@@ -308,9 +345,19 @@ def problems(text: str, lang: Language | None = None) -> list[str]:
     if bad:
         found.append(f"unreadable movetext {' '.join(bad[:3])!r}")
     tokens = body.split()
-    if not tokens or tokens[-1] not in RESULTS:
+    if not tokens and is_ended_after_tags(text):
+        found.append(ENDED_AFTER_TAGS)
+    elif not tokens or tokens[-1] not in RESULTS:
         found.append("the game is truncated: no result at its end")
     return found
+
+
+def is_ended_after_tags(text: str) -> bool:
+    """Whether ``text`` (one game as :func:`game_texts` cuts it) is tags that two blank lines
+    ended before any movetext, as python-chess reads them."""
+    lines = [line for line in text.splitlines() if not line.startswith(("%", ";"))]
+    return len(lines) >= 2 and all(not line.strip() or line.startswith("[") for line in lines) \
+        and not lines[-1].strip() and not lines[-2].strip()
 
 
 def audit_text(item: tuple[int, str], notation: str | None = None) -> GameAudit:
@@ -340,6 +387,8 @@ def _audit_text(number: int, text: str, notation: str | None) -> GameAudit:
         if not tokens.headers and not tokens.sans:
             return GameAudit(number, "?", "?", "*", error="empty game")
     game = audit_game(number, tokens, lang)
+    game.has_tags = tokens.has_tags
+    game.is_ended_after_tags = is_ended_after_tags(text)
     if game.not_audited is not None:  # a variant's movetext (N@f3) is not chess's to judge
         return game
     trouble = tokens.broken + problems(text, None if lang.code == DEFAULT else lang)
@@ -362,7 +411,7 @@ def why_not_pgn(text: str) -> str | None:
     """Why ``text`` (one game as :func:`game_texts` cuts it) holds no PGN game, or None if it
     does: a game has a tag pair, or movetext that is mostly moves, move numbers and results."""
     lines = [line for line in text.splitlines() if line.strip() and not line.startswith("%")]
-    if any(chess.pgn.TAG_REGEX.match(line) for line in lines):
+    if any(chess.pgn.TAG_REGEX.match(line.lstrip("\ufeff")) for line in lines):
         return None
     if lines and _YAML_KEY.match(lines[0]):
         return ("it reads as YAML (key: value), not as PGN (scenarios and incident reports go to "
@@ -459,6 +508,9 @@ def _tokens_of_score(text: str) -> _Tokens:
     score = read_score(text)
     tokens = _Tokens()
     tokens.headers, tokens.sans, tokens.clocks = score.headers, score.moves, score.clocks
+    tokens.has_tags = bool(score.headers)
+    if score.result is not None:  # as python-chess's reader gives it: the tag first
+        tokens.headers.setdefault("Result", score.result)
     tokens.broken = score.errors
     return tokens
 
@@ -466,15 +518,17 @@ def _tokens_of_score(text: str) -> _Tokens:
 def game_texts(handle: TextIO) -> Iterator[tuple[int, str]]:
     """The raw text of each game, one at a time, cut where python-chess's reader cuts, so that
     the numbers are its numbers: a blank line after movetext (outside a comment), or a second
-    blank line after the tags, ends a game. A tag line straight after movetext starts a new game
-    (python-chess would take it for movetext). A byte-order mark at the start is dropped."""
+    blank line after the tags (kept in the game's text), ends a game. A tag line straight after
+    movetext starts a new game (python-chess would take it for movetext). A byte-order mark is
+    dropped where python-chess drops it: on the first line its reader reads for a game (the
+    file's first line, or the line after the one that ended a game)."""
     number = 0
     lines: list[str] = []
     part = "before"  # before a game, in its tags, in its movetext
-    blanks, in_comment = 0, False
-    for index, line in enumerate(handle):
-        if index == 0:
-            line = line.lstrip("\ufeff")
+    blanks, in_comment, is_first_read = 0, False, True
+    for line in handle:
+        if is_first_read:
+            line, is_first_read = line.lstrip("\ufeff"), False
         blank = not line.strip()
         escape = line.startswith((";", "%"))  # lines python-chess passes over
         if part == "before":
@@ -487,8 +541,8 @@ def game_texts(handle: TextIO) -> Iterator[tuple[int, str]]:
                 blanks += 1
                 if blanks == 2:
                     number += 1
-                    yield number, "".join(lines)
-                    part = "before"
+                    yield number, "".join([*lines, line])
+                    part, is_first_read = "before", True
                     continue
             elif line.startswith("["):
                 blanks = 0
@@ -498,26 +552,14 @@ def game_texts(handle: TextIO) -> Iterator[tuple[int, str]]:
             number += 1
             yield number, "".join(lines)
             if blank:
-                part = "before"
+                part, is_first_read = "before", True
                 continue
             lines, blanks, part = [], 0, "tags"
         lines.append(line)
-        if part == "moves" and not escape:
-            in_comment = _still_in_comment(line, in_comment)
+        if part == "moves" and (in_comment or not escape):
+            in_comment = still_in_comment(line, in_comment)
     if part != "before":
         yield number + 1, "".join(lines)
-
-
-def _still_in_comment(line: str, in_comment: bool) -> bool:
-    """Whether a ``{`` comment is still open at the end of this movetext line."""
-    for char in line:
-        if in_comment:
-            in_comment = char != "}"
-        elif char == "{":
-            in_comment = True
-        elif char == ";":  # the rest of the line is a comment: its braces do not count
-            break
-    return in_comment
 
 
 def audit_game(number: int, tokens: _Tokens, lang: Language | None = None) -> GameAudit:
@@ -541,7 +583,12 @@ def audit_game(number: int, tokens: _Tokens, lang: Language | None = None) -> Ga
     ruleset = _ruleset(headers)
     key = position_key(board)
     occurrences: dict[Hashable, int] = {key: 1}
-    claims: dict[chess.Color, bool] = {chess.WHITE: False, chess.BLACK: False}
+    # The positions that have occurred twice since the last capture or pawn move (no position
+    # before it can occur again), by the side to move in them, with their occupied squares: a
+    # move that reaches one brings its third occurrence, and the player may write it and claim
+    # (9.2.1).
+    twice: dict[chess.Color, dict[Hashable, chess.Bitboard]] = {chess.WHITE: {}, chess.BLACK: {}}
+    claimed: dict[chess.Color, bool] = {chess.WHITE: False, chess.BLACK: False}
     ended_at: tuple[str, str, int] | None = None
     for ply, san in enumerate(tokens.sans, start=1):
         if ended_at is not None:
@@ -550,23 +597,26 @@ def audit_game(number: int, tokens: _Tokens, lang: Language | None = None) -> Ga
                                          f"the game ended at ply {at} by {reason}; later moves and the recorded "
                                          "result do not count", at))
             break
-        _note_claim(game, claims, board.turn, occurrences[key], board.halfmove_clock, ply)
         mover = board.turn
-        move: chess.Move | None
-        legal = True
+        played: chess.Move | None
         try:
-            move = board.parse_san(san) if lang.code == DEFAULT else legal_move(board, san, lang)
+            played = board.parse_san(san) if lang.code == DEFAULT else legal_move(board, san, lang)
         except ValueError:
-            legal = False
-            move = _as_played(game, board, san, ply, ruleset, lang)
+            played = None
+        seen = occurrences[key]
+        if not claimed[mover] and (seen >= 3 or board.halfmove_clock >= 99 or twice[not mover]):
+            claimed[mover] = _note_claim(game, board, seen, twice[not mover], ply, played, san, lang)
+        move = played if played is not None else _as_played(game, board, san, ply, ruleset, lang)
         if move is None:
             return game
         board.push(move)
         key = position_key(board)
-        occurrences[key] = occurrences.get(key, 0) + 1
-        if legal:
-            _note_claim(game, claims, mover, occurrences[key], board.halfmove_clock, ply, written=san)
-        ending = _automatic_ending(board, occurrences[key])
+        seen = occurrences[key] = occurrences.get(key, 0) + 1
+        if seen == 2:
+            twice[board.turn][key] = board.occupied
+        elif not board.halfmove_clock and (twice[chess.WHITE] or twice[chess.BLACK]):
+            twice = {chess.WHITE: {}, chess.BLACK: {}}
+        ending = _automatic_ending(board, seen)
         if ending is not None:
             ended_at = (ending[0], ending[1], ply)
     _check_result(game, board, ended_at, tokens)
@@ -644,24 +694,75 @@ def _automatic_ending(board: chess.Board, occurrences: int) -> tuple[str, str] |
     return None
 
 
-def _note_claim(game: GameAudit, claimed: dict[chess.Color, bool], player: chess.Color, occurrences: int,
-                halfmove_clock: int, ply: int, written: str | None = None) -> None:
-    """The first moment ``player`` could have claimed threefold or fifty (information): with the
-    position on the board (9.2.2, 9.3.2), or by writing the move ``written`` that brings it and
-    declaring it instead of playing it (9.2.1, 9.3.1). ``occurrences`` and ``halfmove_clock`` are
-    those of the position on the board, or after the written move."""
-    if claimed[player]:
-        return
-    if occurrences >= 3:
-        kind, article, what = "could-claim-threefold", "9.2.1" if written else "9.2.2", "a draw by repetition"
-    elif halfmove_clock >= 100:
-        kind, article, what = "could-claim-fifty", "9.3.1" if written else "9.3.2", "the fifty-move rule"
+def _note_claim(game: GameAudit, board: chess.Board, occurrences: int, twice: dict[Hashable, chess.Bitboard],
+                ply: int, played: chess.Move | None, san: str, lang: Language) -> bool:
+    """Note, as information, that the player to move could claim threefold or fifty before ply
+    ``ply``: with the position on the board (9.2.2, 9.3.2), or by writing a move that would bring
+    it and declaring it instead of playing it (9.2.1, 9.3.1): the move of the score ``played``
+    (written ``san``) if it brings it, else another legal move. Whether he could.
+
+    ``occurrences`` counts the position on the board; ``twice`` holds the positions, with the
+    opponent to move, that have occurred twice (with their occupied squares).
+    """
+    claim = _claim_moment(board, occurrences, twice, played)
+    if claim is None:
+        return False
+    kind, article, written = claim
+    name = "White" if board.turn == chess.WHITE else "Black"
+    what = "a draw by repetition" if kind == "could-claim-threefold" else "the fifty-move rule"
+    if written is None:
+        how = ""
+    elif written == played:
+        how = f", writing {san} and declaring it instead of playing it"
     else:
-        return
-    claimed[player] = True
-    name = "White" if player == chess.WHITE else "Black"
-    how = f", writing {written} and declaring it instead of playing it" if written else ""
+        how = f", writing {write_san(board, written, lang)} and declaring it (the score has {san} there)"
     game.findings.append(Finding(kind, article, f"{name} could have claimed {what} before ply {ply}{how}", ply))
+    return True
+
+
+def _claim_moment(board: chess.Board, occurrences: int, twice: dict[Hashable, chess.Bitboard],
+                  played: chess.Move | None) -> tuple[str, str, chess.Move | None] | None:
+    """The claim the player to move could make now, as (kind, article, the move he would write,
+    None for the position on the board), or None. The position on the board first, threefold
+    before fifty; of the moves that bring a claim, the one played, else the first in UCI order."""
+    if occurrences >= 3:
+        return "could-claim-threefold", "9.2.2", None
+    if board.halfmove_clock >= 100:
+        return "could-claim-fifty", "9.3.2", None
+    if twice:
+        moves = _moves_to_third_occurrence(board, twice)
+        if moves:
+            return "could-claim-threefold", "9.2.1", played if played in moves else min(moves, key=chess.Move.uci)
+    if board.halfmove_clock == 99:
+        if played and not board.is_zeroing(played):  # a null move (--) is false: no move to write
+            return "could-claim-fifty", "9.3.1", played
+        quiet = [move for move in board.generate_legal_moves() if not board.is_zeroing(move)]
+        if quiet:
+            return "could-claim-fifty", "9.3.1", min(quiet, key=chess.Move.uci)
+    return None
+
+
+def _moves_to_third_occurrence(board: chess.Board, twice: dict[Hashable, chess.Bitboard]) -> list[chess.Move]:
+    """The legal moves that reach one of the positions ``twice`` holds. Since the last capture or
+    pawn move, such a move takes one piece to an empty square (castling cannot reach one: it gives
+    up a castling right that every earlier position had), so its two squares are the two where
+    the occupied squares differ: at most one move is tried for each position."""
+    own = board.occupied_co[board.turn]
+    found: list[chess.Move] = []
+    for occupied in set(twice.values()):
+        changed = occupied ^ board.occupied
+        origin, target = changed & own, changed & ~board.occupied
+        if chess.popcount(changed) != 2 or not origin or not target:
+            continue
+        move = chess.Move(chess.lsb(origin), chess.lsb(target))
+        if not board.is_legal(move):
+            continue
+        board.push(move)
+        reaches = position_key(board) in twice
+        board.pop()
+        if reaches:
+            found.append(move)
+    return found
 
 
 def _check_result(game: GameAudit, board: chess.Board, ended_at: tuple[str, str, int] | None,

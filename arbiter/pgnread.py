@@ -2,9 +2,11 @@
 
 python-chess's PGN reader only knows English SAN: its tokenizer would take ``Сf3`` (Serbian
 Cyrillic, the knight) for the pawn move ``f3``. A score in another language is therefore read
-here: the tags, the main line's moves as written, and the clock comment after each move;
-variations, other comments, move numbers and NAGs are passed over. English PGN keeps going
-through python-chess.
+here, the way python-chess's reader reads English (``chess.pgn.read_game``): the tags, then the
+main line's moves as written and the clock comment after each move, up to the blank line that
+ends the game; variations (nested too), other comments, move numbers (glued to the move too,
+``1.e4``), NAGs and whatever else holds no move are passed over. English PGN keeps going through
+python-chess.
 """
 
 from __future__ import annotations
@@ -15,9 +17,15 @@ from dataclasses import dataclass, field
 from arbiter.clock import MAX_DURATION, TimeControlError
 from arbiter.errors import shown
 
-_TAG = re.compile(r'^\s*\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+#: A tag pair as python-chess reads one (its ``TAG_REGEX``; the value's ``\\"`` and ``\\\\`` are
+#: unescaped here). Not imported: ``chess.pgn`` costs the cold start of every command.
+_TAG = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')
 _TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|[()]|\$\d+|[^\s{}();]+")
 MOVE_NUMBER = re.compile(r"^\d+\.+")
+#: What python-chess's tokenizer finds a move in: a square, castling, a null move. A word
+#: without one (``...``, ``+-``, ``e.p.``, a move number without its dot), or of digits only, is
+#: passed over.
+_HOLDS_MOVE = re.compile(r"[a-h][1-8]|[O0o]-?[O0o]|--|Z0|@@@@")
 _CLOCK = re.compile(r"\[%clk\s+(\d+):(\d+):(\d+(?:\.\d*)?)\]")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
@@ -29,6 +37,7 @@ class Score:
     headers: dict[str, str] = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)
     clocks: list[float | None] = field(default_factory=list)
+    #: The first result written in the main line's movetext, or None.
     result: str | None = None
     #: What makes the score broken though its moves can be read (a clock comment beyond bounds).
     errors: list[str] = field(default_factory=list)
@@ -46,17 +55,23 @@ def clock_seconds(hours: str, minutes: str, seconds: str) -> float:
     return total
 
 
+def still_in_comment(line: str, in_comment: bool) -> bool:
+    """Whether a ``{`` comment is still open at the end of this movetext line."""
+    for char in line:
+        if in_comment:
+            in_comment = char != "}"
+        elif char == "{":
+            in_comment = True
+        elif char == ";":  # the rest of the line is a comment: its braces do not count
+            break
+    return in_comment
+
+
 def read_score(text: str) -> Score:
     """The first game of ``text`` (tags, then movetext), its moves left as written."""
     score = Score()
-    movetext: list[str] = []
-    for line in text.splitlines():
-        tag = _TAG.match(line)
-        if tag is not None and not movetext:
-            score.headers[tag.group(1)] = tag.group(2).replace('\\"', '"').replace("\\\\", "\\")
-        elif line.strip() and not line.startswith("%"):
-            movetext.append(line)
     depth = 0
+    movetext = _movetext(text, score.headers)
     for token in _TOKEN.findall("\n".join(movetext)):
         if token.startswith("{"):
             clock = _CLOCK.search(token)
@@ -66,15 +81,53 @@ def read_score(text: str) -> Score:
                 except TimeControlError as err:
                     score.errors.append(f"ply {len(score.moves)}: bad [%clk] comment: {err}")
         elif token == "(":
-            depth += 1
+            if depth or score.moves:  # python-chess opens a variation only after a move, else
+                depth += 1  # it reads what the parentheses hold as the main line
         elif token == ")":
             depth = max(0, depth - 1)
         elif depth == 0 and not token.startswith((";", "$")):
             move = MOVE_NUMBER.sub("", token)
             if move in RESULTS:
-                score.result = move
-                break
-            if move and move.strip("!?") and move.lower() not in ("e.p.", "ep", "e.p"):
+                score.result = score.result or move
+            elif _HOLDS_MOVE.search(move) and not move.isdigit():
                 score.moves.append(move)
                 score.clocks.append(None)
     return score
+
+
+def _movetext(text: str, headers: dict[str, str]) -> list[str]:
+    """The movetext lines of the first game of ``text``, up to the blank line (outside a comment)
+    that ends it; its tag pairs go into ``headers``. As python-chess reads them: a byte-order mark
+    at the start is read away, one blank line between tags is passed over and a second one ends the
+    game, a malformed tag is passed over, a line starting with ``%`` or ``;`` is skipped."""
+    lines = iter(text.splitlines())
+    line = next(lines, None)
+    line = line.lstrip("\ufeff") if line is not None else None
+    while line is not None and (_is_blank(line) or line.startswith(("%", ";"))):
+        line = next(lines, None)
+    blanks = 0
+    while line is not None:
+        if line.startswith(("%", ";")):
+            pass
+        elif _is_blank(line) and blanks < 1:
+            blanks += 1
+        elif not line.startswith("["):
+            break
+        else:
+            blanks = 0
+            tag = _TAG.match(line)
+            if tag is not None:
+                headers[tag.group(1)] = tag.group(2).replace('\\"', '"').replace("\\\\", "\\")
+        line = next(lines, None)
+    movetext: list[str] = []
+    in_comment = False
+    while line is not None and (in_comment or not _is_blank(line)):
+        if in_comment or not line.startswith(("%", ";")):
+            movetext.append(line)
+            in_comment = still_in_comment(line, in_comment)
+        line = next(lines, None)
+    return movetext
+
+
+def _is_blank(line: str) -> bool:
+    return not line or line.isspace()
