@@ -9,7 +9,6 @@ still run: no traceback reaches the user. Nothing here is imported by a lower la
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -25,6 +24,7 @@ from arbiter.scenario import Outcome, Scenario, final_state, load, replay_event,
 from arbiter.validate import Validation, validate
 
 if TYPE_CHECKING:
+    from arbiter.archive import Workers
     from arbiter.audit import GameAudit
 
 def _files(paths: Sequence[str]) -> Iterator[Path | ScenarioError]:
@@ -345,13 +345,30 @@ def _write_document(scenario: Scenario, result: Validation, out: Path, force: bo
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
+    from arbiter import archive
+
+    if args.scheduler is not None and args.engine != "dask":
+        args.usage_error("--scheduler ADDRESS names a Dask scheduler: it needs --engine dask")
+    if args.engine == "local":
+        return _audit_files(args, None)
+    try:
+        with archive.dask_client(args.scheduler, max(1, args.jobs or 2)) as client:
+            return _audit_files(args, client)
+    except archive.EngineError as err:
+        print(error_line(f"arbiter audit: {err}"), file=sys.stderr)
+        return 2
+
+
+def _audit_files(args: argparse.Namespace, client: Workers | None) -> int:
+    """Audit every file named, on the Dask cluster of ``client`` if given; the exit status."""
+    from arbiter.archive import ArchiveError, open_text
     from arbiter.audit import NoPgnGameError, Tally, pgn_games
 
     tally = Tally()
     progress = sys.stderr.isatty()
     for raw in args.paths:
         try:  # utf-8-sig: a byte-order mark is read away, not taken for a broken first game
-            handle = open(raw, encoding="utf-8-sig", errors="replace")  # noqa: SIM115 - closed below
+            handle = open_text(raw)
         except (OSError, ValueError) as err:  # ValueError: a name with a NUL character
             reason = getattr(err, "strerror", None) or str(err)
             print(error_line(f"arbiter audit: {raw}: {reason}"), file=sys.stderr)
@@ -360,7 +377,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
         last = 0
         with handle:
             try:
-                for result in pgn_games(_audited(handle, args.jobs, args.notation)):
+                for result in pgn_games(_audited(raw, handle, args.jobs or 1, args.notation, client)):
                     tally.add(result)
                     last = result.number
                     if progress and tally.games % 100 == 0:
@@ -368,6 +385,11 @@ def cmd_audit(args: argparse.Namespace) -> int:
                     _print_audit(raw, result, args.format)
             except NoPgnGameError as err:
                 reason = error_line(f"holds no PGN game: {err}")
+                print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
+                tally.add_invalid_file(raw, reason)
+            except ArchiveError as err:  # the games before the fault are audited and counted
+                where = f"after game {last}" if last else "before its first game"
+                reason = error_line(f"{err} ({where}; the rest of the file is not read)")
                 print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
                 tally.add_invalid_file(raw, reason)
             except OSError as err:  # the file could be opened but not read (a folder, a device error)
@@ -412,21 +434,26 @@ def _print_audit(name: str, result: GameAudit, output: str) -> None:
         print(f"    {finding.kind} ({finding.article}) {where}{error_line(finding.text)}")
 
 
-def _audited(handle: TextIO, jobs: int, notation: str | None) -> Iterator[GameAudit]:
-    """Every game audited in order, in ``jobs`` processes, reading the file as it goes; the
-    moves are read in ``notation`` (English by default)."""
+def _audited(name: str, handle: TextIO, jobs: int, notation: str | None,
+             client: Workers | None = None) -> Iterator[GameAudit]:
+    """Every game of one input audited in order, reading it as it goes: on the Dask cluster of
+    ``client`` if given, else in ``jobs`` processes; the moves are read in ``notation`` (English by
+    default). When reading fails (a corrupt archive), the games read before are still given."""
     import functools
     import multiprocessing
 
+    from arbiter.archive import audit_on_dask, batches
     from arbiter.audit import audit_text, game_texts
 
+    if client is not None:
+        yield from audit_on_dask(client, name, handle, notation)
+        return
     audit_one = functools.partial(audit_text, notation=notation)
     if jobs <= 1:
         yield from map(audit_one, game_texts(handle))
         return
-    texts = game_texts(handle)
     with multiprocessing.Pool(jobs) as pool:
-        while batch := list(itertools.islice(texts, 1000)):  # a batch at a time: memory stays bounded
+        for batch in batches(game_texts(handle), games=1000):  # a batch at a time: memory stays bounded
             yield from pool.imap(audit_one, batch, chunksize=16)
 
 
@@ -518,8 +545,9 @@ EXIT_STATUS = {
                 "--out a document not written (one there already and no --force, two reports of the same name, "
                 "--out a file), 3 an internal error (please report it)",
     "audit": "0 no findings; 1 some findings (illegal moves, a result contradicted, ...; information such as "
-             "could-claim-threefold does not count); 2 some input invalid: a file missing or not PGN, a broken game "
-             "(the other files and games are still audited); 3 an internal error (please report it)",
+             "could-claim-threefold does not count); 2 some input invalid: a file missing or not PGN, a broken game, "
+             "a damaged archive (the other files and games are still audited), or --engine dask unable to run; "
+             "3 an internal error (please report it)",
     "teach": "0 the session ended (:quit, end of input, Ctrl-C), 2 the file or an option is invalid",
     "quiz": "0 the quiz ended, also when stopped early by end of input or Ctrl-C (the score so far is "
             "shown), 2 no such file or folder, or an unknown topic",
@@ -593,10 +621,20 @@ def _parser() -> argparse.ArgumentParser:
     with_notation(validate_cmd, "write the rulings' moves in this language")
     validate_cmd.set_defaults(func=cmd_validate, usage_error=validate_cmd.error)
     audit_cmd = add("audit", "audit the games of PGN files against the Laws")
-    audit_cmd.add_argument("paths", nargs="+", metavar="FILE.pgn", help="a PGN file of games to audit")
-    audit_cmd.add_argument("--jobs", type=int, default=1, metavar="N", help="audit in N processes")
+    audit_cmd.add_argument("paths", nargs="+", metavar="FILE.pgn",
+                           help="a PGN file of games to audit: .pgn, .pgn.gz, .pgn.bz2 or .pgn.zst (a .pgn that is "
+                                "compressed is recognised by its first bytes); - for standard input")
+    audit_cmd.add_argument("--jobs", type=int, default=None, metavar="N",
+                           help="audit in N processes (default 1); with --engine dask and no --scheduler, the "
+                                "number of workers started (default 2)")
+    audit_cmd.add_argument("--engine", choices=("local", "dask"), default="local",
+                           help="local: this machine's processes (default); dask: a Dask cluster (needs the "
+                                "distributed package), the output the same as with one process")
+    audit_cmd.add_argument("--scheduler", metavar="ADDRESS",
+                           help="with --engine dask: the scheduler to use (tcp://host:8786); without it, a local "
+                                "cluster is started and closed. Its workers must see plain files at the same path")
     with_notation(audit_cmd, "the language the PGN's moves are written in")
-    audit_cmd.set_defaults(func=cmd_audit)
+    audit_cmd.set_defaults(func=cmd_audit, usage_error=audit_cmd.error)
     teach_cmd = sub.add_parser("teach", help="play the events yourself and watch the Laws rule",
                                epilog=f"exit status: {EXIT_STATUS['teach']}")
     teach_cmd.add_argument("file", nargs="?", metavar="FILE", help="start from this scenario's position")
