@@ -607,8 +607,9 @@ class Referee:
         elif why.startswith(UNDECIDED):  # the ruling says the search could not decide (DECISIONS 19)
             self.end("0-1" if loser == chess.WHITE else "1-0", reason, article,
                      f"{prefix}whether {texts.player(not loser)} can mate: {why}")
-        else:
-            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article, note)
+        else:  # the line found is part of the ruling: the arbiter can show it to the players
+            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article,
+                     f"{prefix}{texts.player(not loser)} can mate: {why}")
 
 
 _HANDLERS: dict[type, Callable[[Referee, chess.Color, Any, Hand], None]] = {

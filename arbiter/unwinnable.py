@@ -1,250 +1,301 @@
 """Can a side still checkmate by any possible series of legal moves? (5.1.2, 5.2.2, 6.9, 7.5.5)
 
-DECISIONS 19: decided here, not by counting material alone. In order:
+DECISIONS 19: decided here, not by counting material alone, by an analysis written after Miguel
+Ambrona's Chess Unwinnability Analyzer (CHA: "A Practical Algorithm for Chess Unwinnability",
+FUN 2022; github.com/miguel-ambrona/D3-Chess and chasolver), on python-chess. The question is
+always asked for White as the would-be winner; a question about Black is asked on the mirrored
+board. In order, each phase either answers or hands over to the next:
 
-1. python-chess's insufficient-material test for the side (a lone king, a lone minor piece,
-   bishops all on one colour): it cannot mate.
-2. A locked pawn wall: only kings and pawns, no pawn can ever move or capture, and neither king
-   can reach an enemy pawn it could take: nothing can ever change, so nobody can mate.
-3. A helpmate search: both sides cooperate to mate the other side's king. Iterative deepening,
-   a transposition table, positions on the current line cut as repetitions, and move ordering
-   that drives the losing king to a corner, brings the losing side's pieces next to their own
-   king (to block its flight squares) and brings the mating side's pieces near. The last ply
-   tries checks only. A helpmate found: it can mate. Every line played out without reaching
-   the depth limit (a forced line that only stalemates or mates the other side): it cannot.
-   The node bound reached first: undetermined, which the ruling's text states and the caller
-   then falls back to the material rule.
+1. Insufficient material (python-chess's test for the side): it cannot mate.
+2. The forced moves: while the side to move has one legal move only, it is played; a forced
+   stretch that repeats a position can never end in mate.
+3. A helpmate search of depth one whose depth is dynamic (progress costs no depth, see
+   :mod:`arbiter.helpmate`): the easy mates are found here at once.
+4. Without queens, rooks and knights, the static analysis (:mod:`arbiter.deduction`): the
+   squares each piece can ever reach behind steady pawns; no square where the king could stand
+   mated: it cannot mate.
+5. Iterative deepening with a transposition table and a node budget per depth.
+6. The static analysis for the positions with queens, rooks or knights.
+7. When one side can move nothing but pawns, every reachable position (at most 3,000).
+8. Every line of checks, the quiet positions off them judged by the static analysis.
+9. A deep search guided by the bishops' distances to the mating corner, with the moves into
+   statically dead positions made expensive.
 
-The bound and the speed are measured by ``python -m bench.helpmate`` on the 40 known positions of
-``tests/test_unwinnable.py`` (``bench/README.md``): with the bound of 30,000 positions (two
-orderings of 15,000), all 40 are decided, at about 4,300 search nodes a second; most in under
-50 ms, the slowest (K+B v K+P) in about 4 s.
+A helpmate found: it can mate (the line is in the verdict and its text). A search or proof that
+ran to its end: it cannot (the reason says which). The budget spent first: ``undetermined``, which
+the ruling's text states and the caller then falls back to the material rule.
+
+The figures (``python -m bench``, ``bench/README.md``): the CHA test positions of
+``../shared/data/cha`` answered as CHA answers them, and how long each takes.
 """
 
 from __future__ import annotations
 
-import heapq
 import time
-from collections.abc import Hashable
-from dataclasses import dataclass
 from typing import Literal
 
 import chess
 
-from arbiter.position import position_key
+from arbiter.deduction import Analysis, is_statically_unwinnable
+from arbiter.helpmate import (
+    Moved,
+    OutOfTime,
+    Search,
+    bishop_distances,
+    blocked_pawns,
+    check_chains,
+    has_lonely_pawns,
+    has_non_pawn_moves,
+    is_dynamically_unwinnable,
+    is_exhaustively_unwinnable,
+    may_be_dead,
+    play_forced_moves,
+    punishable_moves,
+)
 
 Answer = Literal["can", "cannot", "undetermined"]
 
-#: Nodes the helpmate search may visit before it answers "undetermined".
-NODE_BOUND = 30_000
-#: CPU seconds one search may take before it answers "undetermined" (a ruling must not keep the
+#: Search nodes (moves tried) the analysis may spend in its last phase before "undetermined".
+NODE_BOUND = 1 << 24
+#: CPU seconds one analysis may take before it answers "undetermined" (a ruling must not keep the
 #: arbiter waiting: a resignation or a flag is ruled on at once).
 TIME_BOUND = 2.0
-#: Positions waiting in the search's frontier before it answers "undetermined" (its memory).
-FRONTIER_BOUND = 200_000
-#: How a ruling's text begins when the search could not decide (DECISIONS 19: it says so).
+#: How a ruling's text begins when the analysis could not decide (DECISIONS 19: it says so).
 UNDECIDED = "the helpmate search stopped at its bound without an answer"
-#: How many nodes pass between two looks at the clock.
-_CLOCK_EVERY = 256
+
+#: The shares of the time left that the first guided search and then the plain iterative
+#: deepening may take; the last guided search gets the rest (measured on CHA's positions).
+_GUIDED_FIRST = 0.6
+_PLAIN = 0.6
+_REPEATS = "the only legal moves repeat a position: nothing else can ever happen"
+_OVER = "the game is over on the board: no move can follow"
+_CHAINS = "every line of checks ends without mate, and every quiet position off them is dead"
+_EVERY_POSITION = "no series of legal moves mates: every reachable position was seen"
+_STATIC = "the pieces that could mate can never reach the king past the steady pawns and pieces"
 
 
-@dataclass(frozen=True)
 class Verdict:
-    """Whether ``color`` can mate: ``can``, ``cannot`` or ``undetermined``, and why."""
+    """Whether ``color`` can mate: ``can``, ``cannot`` or ``undetermined``, and why.
 
-    answer: Answer
-    reason: str
-    line: tuple[chess.Move, ...] = ()
-    nodes: int = 0
+    The reason of a ``can`` is the helpmate line in SAN, written only when it is read (the audit
+    of a whole archive never reads most of them)."""
+
+    __slots__ = ("_origin", "_reason", "answer", "line", "nodes")
+
+    def __init__(self, answer: Answer, reason: str, line: tuple[chess.Move, ...] = (), nodes: int = 0,
+                 origin: chess.Board | None = None) -> None:
+        self.answer = answer
+        self._reason = reason
+        self.line = line
+        self.nodes = nodes
+        self._origin = origin
+
+    @property
+    def reason(self) -> str:
+        """The sentence a ruling quotes."""
+        if self._origin is not None:
+            self._reason = f"a helpmate exists: {self._origin.variation_san(list(self.line))}"
+            self._origin = None
+        return self._reason
 
     @property
     def cannot(self) -> bool:
         """Whether it is established that the side cannot mate."""
         return self.answer == "cannot"
 
+    def __repr__(self) -> str:
+        return f"Verdict({self.answer!r}, {self.reason!r}, nodes={self.nodes})"
+
 
 def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE_BOUND,
-                  time_bound: float = TIME_BOUND) -> Verdict:
+                  time_bound: float | None = None) -> Verdict:
     """Whether ``color`` can checkmate the other king by some series of legal moves from ``board``.
 
-    The search stops, ``undetermined``, at ``node_bound`` positions or ``time_bound`` CPU seconds,
-    whichever comes first (and when its frontier outgrows :data:`FRONTIER_BOUND`).
+    The analysis stops, ``undetermined``, after ``time_bound`` CPU seconds (:data:`TIME_BOUND`
+    by default), or when its last phase has tried ``node_bound`` moves.
     """
+    time_bound = TIME_BOUND if time_bound is None else time_bound
+    if not any(board.generate_legal_moves()):  # mate or stalemate on the board: nothing more is played
+        if board.is_check() and board.turn != color:
+            return Verdict("can", "the king is already mated")
+        return Verdict("cannot", _OVER)
     if board.has_insufficient_material(color):
         return Verdict("cannot", "insufficient material to mate")
-    if is_locked_pawn_wall(board):
-        return Verdict("cannot", "the pawns are locked and neither king can get through")
-    nodes = 0
-    deadline = time.process_time() + time_bound
-    # Two orderings, half of each bound each: open flight squares first (crowded boards, where mates
-    # come early), then the corner alone (endings, where the king must be driven to the edge).
-    for number, weight in enumerate((3, 0)):
-        # The first ordering alone must see everything to answer "cannot": it gets the larger share.
-        share = deadline - (time_bound * 0.4 if number == 0 else 0.0)
-        verdict = _Helpmate(board, color, node_bound // 2, weight, share).run()
-        nodes += verdict.nodes
-        if verdict.answer != "undetermined":
-            return Verdict(verdict.answer, verdict.reason, verdict.line, nodes)
-    return Verdict("undetermined", f"no answer within {node_bound} positions or {time_bound:g} s", nodes=nodes)
+    position = board.copy(stack=False) if color == chess.WHITE else board.mirror()
+    search = Search(time.process_time() + time_bound)
+    try:
+        answer, reason, line = _analyse(position, search, node_bound)
+    except OutOfTime:
+        answer, reason, line = "undetermined", f"no answer within {time_bound:g} s of computing", []
+    except RecursionError:  # a line longer than the interpreter's stack: no answer rather than a crash
+        answer, reason, line = "undetermined", "no answer: the search ran too deep", []
+    if color == chess.BLACK:
+        line = [chess.Move(chess.square_mirror(move.from_square), chess.square_mirror(move.to_square),
+                           move.promotion) for move in line]
+    if answer == "can":
+        if line:
+            return Verdict(answer, "", tuple(line), search.nodes, origin=board.copy(stack=False))
+        reason = "the king is already mated"
+    return Verdict(answer, reason, tuple(line), search.nodes)
+
+
+def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answer, str, list[chess.Move]]:
+    """The phases of the module docstring, for White as the would-be winner."""
+    # CHA's fast check first: a few hundred microseconds, and it proves most of what can be proved.
+    if (reason := _is_unwinnable_fast(board.copy(stack=False), search)) is not None:
+        return "cannot", reason, []
+    forced: list[chess.Move] = []
+    if play_forced_moves(board, forced):
+        return "cannot", _REPEATS, []
+
+    def searched(depths: range, reason: str) -> tuple[Answer, str, list[chess.Move]] | None:
+        search.global_nodes = 0
+        found = search.iterative_deepening(board, depths)
+        if found is None:
+            return None
+        if found:
+            return "can", "", forced + search.moves
+        return "cannot", reason, []
+
+    complete = "no series of legal moves mates: every line was followed to its end"
+    search.depth_node_limit, search.table = 1_000, None
+    if (answer := searched(range(1, 2), complete)) is not None:
+        return answer
+    # Behind pawns standing head to head the static analysis costs a millisecond or so and a
+    # search may cost seconds: it comes first. In an open position with queens, rooks or knights
+    # it seldom proves anything and costs more: it waits for the first search (as in CHA).
+    heavy = bool(board.queens | board.rooks | board.knights)
+    blocked = not heavy or may_be_dead(board)
+    if blocked and is_statically_unwinnable(board):
+        return "cannot", _STATIC, []
+    line: list[chess.Move] = []
+    chains = check_chains(board, set(), line, tick=search.tick)
+    if chains is not None:
+        if chains:
+            return "can", "", forced + line
+        return "cannot", _CHAINS, []
+    if not all(has_non_pawn_moves(board, tick=search.tick)) and is_exhaustively_unwinnable(board, tick=search.tick):
+        return "cannot", _EVERY_POSITION, []
+    # Three searches share the time left: the guided one (CHA's last phase, which in Python
+    # decides most of what the plain one decides and much that it cannot: the long bishop and king
+    # manoeuvres behind pawn walls), the plain iterative deepening, then the guided one again.
+    if board.bishops:  # the steady pieces matter only behind a wall; in an open position none is
+        search.distances = bishop_distances(board, Analysis(board).saturate().steady if blocked else 0)
+    else:
+        search.distances = [255] * 64
+    search.punishable = punishable_moves(board, search.tick) if blocked else frozenset()
+    searches = ((_GUIDED_FIRST, True), (_PLAIN, False), (1.0, True))
+    for number, (share, guided) in enumerate(searches):
+        if number == 1 and not blocked and is_statically_unwinnable(board):
+            return "cannot", _STATIC, []
+        search.phase_deadline = time.process_time() + share * (search.deadline - time.process_time())
+        search.guided = guided
+        if guided:
+            search.depth_node_limit, search.global_node_limit = None, node_bound
+        else:
+            search.depth_node_limit, search.global_node_limit = 7_000, 1_000_000
+        search.table = {}
+        if (answer := searched(range(2, 129), complete)) is not None:
+            return answer
+    return "undetermined", f"no answer within {node_bound} moves searched", []
+
+
+#: CPU seconds the fast check may take before it gives up (no answer, never a wrong one).
+FAST_TIME_BOUND = 0.5
+
+
+def is_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: float = FAST_TIME_BOUND) -> bool:
+    """Whether it is proved, cheaply, that ``color`` cannot mate (CHA's fast check: sound, so
+    ``True`` is a proof; incomplete in theory, though its author found it complete on every
+    time-out of the Lichess database). No helpmate is searched for: a ``False`` says nothing."""
+    return why_unwinnable_fast(board, color, time_bound) is not None
+
+
+def why_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: float = FAST_TIME_BOUND) -> str | None:
+    """The fast check's proof that ``color`` cannot mate, as the sentence a finding quotes, or
+    ``None`` when it finds none (see :func:`is_unwinnable_fast`).
+
+    The phases: the forced moves (a repetition among them); every line of four plies (seven with
+    only pawns and bishops) ending without a mate; on quiet, mutually blocked pawn structures the
+    same to fifteen plies, the static analysis, the lines of checks, and every reachable position.
+    """
+    if not any(board.generate_legal_moves()):
+        return None if board.is_check() and board.turn != color else _OVER
+    if board.has_insufficient_material(color):
+        return "insufficient material to mate"
+    position = board.copy(stack=False) if color == chess.WHITE else board.mirror()
+    search = Search(time.process_time() + time_bound)
+    try:
+        return _is_unwinnable_fast(position, search)
+    except (OutOfTime, RecursionError):
+        return None
+
+
+def _is_unwinnable_fast(board: chess.Board, search: Search) -> str | None:
+    """The fast check for White as the would-be winner: the reason it cannot mate, or ``None``."""
+    if play_forced_moves(board, []):
+        return _REPEATS
+    moves = list(board.generate_legal_moves())
+    if not moves:
+        return None if board.turn == chess.BLACK and board.is_check() else _OVER
+    pawns_and_bishops_only = not (board.knights | board.rooks | board.queens)
+    pawns = chess.popcount(board.pawns)
+    moved = Moved()
+    tick = search.tick
+    depth = 7 if pawns_and_bishops_only else 4
+    if is_dynamically_unwinnable(board, depth, False, moved, tick):
+        return _short_lines(depth)
+    # Nothing but pawns, kings and bishops moved, and enough pawns stand head to head.
+    low_entropy = not moved.heavy and blocked_pawns(board) >= max(1, pawns // 2 - 2)
+    if (pawns_and_bishops_only and low_entropy and moved.king != [True, True] and len(moves) <= 8
+            and is_dynamically_unwinnable(board, 15, False, moved, tick)):
+        return _short_lines(15)
+    blocked = low_entropy and not has_lonely_pawns(board)
+    if blocked and is_statically_unwinnable(board):
+        return _STATIC
+    if (board.is_check() and blocked and pawns >= 6 and pawns_and_bishops_only
+            and check_chains(board, set(), [], tick=tick) is False):
+        return _CHAINS
+    if (blocked and pawns_and_bishops_only and pawns >= 10 and not board.bishops and not moved.pawn_twice
+            and is_exhaustively_unwinnable(board, tick=tick)):
+        return _EVERY_POSITION
+    return None
+
+
+def _short_lines(plies: int) -> str:
+    return (f"every line of {plies} plies ends without mate (in too little material, a stalemate, "
+            "a mate of the other king)")
 
 
 def is_dead(board: chess.Board) -> bool:
-    """The quick tests for a dead position (5.2.2), cheap enough to run after every move."""
-    if board.rooks | board.queens:
-        return False  # the usual case: neither quick test below can hold with a rook or queen on the board
-    return board.is_insufficient_material() or is_locked_pawn_wall(board)
-
-
-def cannot_mate(board: chess.Board, color: chess.Color, node_bound: int = NODE_BOUND) -> tuple[bool, str]:
-    """For a ruling: whether ``color`` cannot mate, and a sentence saying how that was decided.
-
-    An undetermined search falls back to the material rule, and says so (DECISIONS 19).
-    """
-    verdict = can_checkmate(board, color, node_bound)
-    if verdict.answer == "undetermined":
-        return board.has_insufficient_material(color), (
-            f"{UNDECIDED} ({node_bound} positions or {TIME_BOUND:g} s of computing): undecided; "
-            "the material rule decides"
-        )
-    return verdict.cannot, verdict.reason
-
-
-def is_locked_pawn_wall(board: chess.Board) -> bool:
-    """Only kings and pawns; no pawn can move or capture, ever; no king can reach an enemy pawn."""
-    if board.occupied != board.kings | board.pawns or not board.pawns:
+    """The quick tests for a dead position (5.2.2), cheap enough to run after every move:
+    insufficient material, or, where pawns block each other, the static analysis for both sides."""
+    if board.is_insufficient_material():
+        return True
+    if not may_be_dead(board) or _has_free_heavy_piece(board):
         return False
-    for color in chess.COLORS:
-        pawns = board.pieces_mask(chess.PAWN, color)
-        ahead = (pawns << 8) if color == chess.WHITE else (pawns >> 8)
-        if ahead & ~board.pawns & chess.BB_ALL:
-            return False  # a pawn has an empty square (or a king) ahead: it may move some day
-        enemy_pawns = board.pieces_mask(chess.PAWN, not color)
-        for square in chess.scan_forward(pawns):
-            if chess.BB_PAWN_ATTACKS[color][square] & enemy_pawns:
-                return False  # a pawn can capture now
-    for color in chess.COLORS:
-        if _king_reaches_enemy_pawn(board, color):
-            return False
-    return True
+    return is_statically_unwinnable(board) and is_statically_unwinnable(board.mirror())
 
 
-def _king_reaches_enemy_pawn(board: chess.Board, color: chess.Color) -> bool:
-    king = board.king(color)
-    if king is None:
-        return False
-    own = board.pieces_mask(chess.PAWN, color)
-    enemy = board.pieces_mask(chess.PAWN, not color)
-    guarded = 0
-    for square in chess.scan_forward(enemy):
-        guarded |= chess.BB_PAWN_ATTACKS[not color][square]
-    seen = chess.BB_SQUARES[king]
-    frontier = [king]
-    while frontier:
-        square = frontier.pop()
-        for step in chess.scan_forward(chess.BB_KING_ATTACKS[square] & ~seen):
-            bit = chess.BB_SQUARES[step]
-            if bit & enemy and not bit & guarded:
-                return True
-            seen |= bit
-            if not bit & (own | enemy | guarded):
-                frontier.append(step)
+def _has_free_heavy_piece(board: chess.Board) -> bool:
+    """Whether a queen, rook or knight can move now (then the position is no dead fortress yet)."""
+    for square in chess.scan_forward(board.queens | board.rooks | board.knights):
+        color = bool(board.occupied_co[chess.WHITE] & chess.BB_SQUARES[square])
+        if board.attacks_mask(square) & ~board.occupied_co[color]:
+            return True
     return False
 
 
-class _Helpmate:
-    """Best-first helpmate search over the positions reachable from the start (see the module
-    docstring): the frontier is ordered by how close a position looks to a mate of the losing
-    king; every position is expanded once. An empty frontier means every reachable position was
-    seen and none is a mate: the side cannot mate."""
+def cannot_mate(board: chess.Board, color: chess.Color, node_bound: int = NODE_BOUND,
+                time_bound: float | None = None) -> tuple[bool, str]:
+    """For a ruling: whether ``color`` cannot mate, and a sentence saying how that was decided.
 
-    def __init__(self, board: chess.Board, color: chess.Color, node_bound: int, flight_weight: int,
-                 deadline: float = float("inf")) -> None:
-        self.deadline = deadline
-        self.start = board.copy(stack=False)
-        self.origin = board.copy(stack=False)  # never searched on: the line is written from it
-        self.flight_weight = flight_weight
-        self.color = color
-        self.node_bound = node_bound
-        self.corners = _mating_corners(board, color)
-
-    def run(self) -> Verdict:
-        start = self.start
-        loser = not self.color
-        if start.is_checkmate() and start.turn == loser:
-            return Verdict("can", "the king is already mated")
-        first = position_key(start)
-        parents: dict[Hashable, tuple[Hashable, chess.Move] | None] = {first: None}
-        frontier: list[tuple[int, int, chess.Board]] = [(self._estimate(start), 0, start)]
-        counter = 0
-        nodes = 0
-        while frontier:
-            _, _, board = heapq.heappop(frontier)
-            nodes += 1
-            if nodes > self.node_bound or len(frontier) > FRONTIER_BOUND or (
-                    nodes % _CLOCK_EVERY == 0 and time.process_time() > self.deadline):
-                return Verdict("undetermined", f"no answer within {self.node_bound} positions", nodes=nodes)
-            key = position_key(board)
-            for move in list(board.generate_legal_moves()):
-                capture = board.is_capture(move)
-                board.push(move)
-                child_key = position_key(board)
-                if child_key in parents:
-                    board.pop()
-                    continue
-                parents[child_key] = (key, move)
-                if board.turn == loser and board.is_check() and board.is_checkmate():
-                    board.pop()
-                    line = _line(parents, child_key)
-                    return Verdict("can", f"a helpmate exists: {self.origin.variation_san(line)}", tuple(line), nodes)
-                hopeless = capture and board.has_insufficient_material(self.color)
-                child = None if hopeless else board.copy(stack=False)
-                board.pop()
-                if child is not None:
-                    counter += 1
-                    heapq.heappush(frontier, (self._estimate(child), counter, child))
-        return Verdict("cannot", "no series of legal moves mates: every reachable position was seen", nodes=nodes)
-
-    def _estimate(self, board: chess.Board) -> int:
-        """How far the position looks from a mate of the losing king (smaller is closer)."""
-        loser = not self.color
-        king = board.king(loser)
-        if king is None:
-            return 10_000
-        score = 4 * min(chess.square_distance(king, corner) for corner in self.corners)
-        own = board.occupied_co[loser]
-        for flight in chess.scan_forward(chess.BB_KING_ATTACKS[king] & ~own):
-            if self.flight_weight and not board.is_attacked_by(self.color, flight):
-                score += self.flight_weight  # a flight square still open
-        for square, piece in board.piece_map().items():
-            if piece.piece_type == chess.KING:
-                if piece.color == self.color:
-                    score += chess.square_distance(square, king)
-                continue
-            score += chess.square_distance(square, king)
-            if piece.piece_type == chess.PAWN:
-                last = 7 if piece.color == chess.WHITE else 0
-                score += 2 * abs(last - chess.square_rank(square))
-        return score
-
-
-def _mating_corners(board: chess.Board, color: chess.Color) -> tuple[chess.Square, ...]:
-    """The corners to drive the king to: those of the bishops' colour when bishops are all the
-    mating side has besides king and pawns (a bishop checks only on its own colour)."""
-    corners = (chess.A1, chess.H1, chess.A8, chess.H8)
-    others = board.occupied_co[color] & ~board.kings & ~board.pawns
-    bishops = board.pieces_mask(chess.BISHOP, color)
-    if others and others == bishops and not board.pieces_mask(chess.PAWN, color):
-        for shade in (chess.BB_LIGHT_SQUARES, chess.BB_DARK_SQUARES):
-            if bishops & ~shade == 0:
-                return tuple(corner for corner in corners if chess.BB_SQUARES[corner] & shade)
-    return corners
-
-
-def _line(parents: dict[Hashable, tuple[Hashable, chess.Move] | None], key: Hashable) -> list[chess.Move]:
-    line = []
-    step = parents[key]
-    while step is not None:
-        key, move = step
-        line.append(move)
-        step = parents[key]
-    return line[::-1]
+    An undetermined analysis falls back to the material rule, and says so (DECISIONS 19).
+    """
+    time_bound = TIME_BOUND if time_bound is None else time_bound
+    verdict = can_checkmate(board, color, node_bound, time_bound)
+    if verdict.answer == "undetermined":
+        return board.has_insufficient_material(color), (
+            f"{UNDECIDED} ({time_bound:g} s of computing): undecided; the material rule decides"
+        )
+    return verdict.cannot, verdict.reason

@@ -5,6 +5,11 @@
 - scenarios: ``arbiter run scenarios/`` wall time, and the cold start on one small file.
 - audit: games per second of ``arbiter audit`` on the corpus, ``--jobs 1`` and ``--jobs 2``.
 - helpmate: the known positions (bench.helpmate).
+- unwinnability: CHA's test positions (bench.unwinnability): median and 99th percentile CPU time
+  per question beside CHA's published 336 µs, the share decided; the dead-position check.
+- real: the audit on real games (bench/real: TWIC master games and two Lichess database samples),
+  one job, two jobs and Dask on two local workers (bench.archive), beside the python-chess floor on
+  the same file (its reader, and a legal-move generation after each move), in CPU time.
 - teach: event-to-screen latency, median and 99th percentile.
 - memory: bytes per live game with 1,000 games open at once.
 """
@@ -224,6 +229,51 @@ def bench_helpmate() -> dict[str, float]:
     return {"helpmate_positions_per_s": len(times) / total, "helpmate_slowest_s": slowest[0]}
 
 
+#: The real games of the throughput figures: standard chess from real archives (bench/real/SOURCES.md).
+REAL = ("twic1599.pgn", "lichess-db-2025-05.pgn", "lichess-db-2013-01.pgn")
+
+
+def real_corpus(smoke: bool) -> Path:
+    """The real games in one file (written beside the others, as bench/smoke.pgn is)."""
+    target = ROOT / "bench" / ("real-smoke.pgn" if smoke else "real-games.pgn")
+    texts = [(ROOT / "bench" / "real" / name).read_text(encoding="utf-8-sig") for name in REAL]
+    text = "\n\n".join(part.strip() for part in texts) + "\n"
+    if smoke:
+        text = "\n\n[Event".join(text.split("\n\n[Event")[:30]) + "\n"
+    target.write_text(text, encoding="utf-8")
+    return target
+
+
+def _floor_cpu(path: Path) -> float:
+    start = time.process_time()
+    _pgn_floor(path)
+    return time.process_time() - start
+
+
+def bench_real(repetitions: int, smoke: bool) -> dict[str, float]:
+    """The audit's games per CPU-second on real games: one job, two jobs, Dask on two local
+    workers, and the python-chess floor, medians with their min and max."""
+    from bench.archive import bench_archive
+
+    path = real_corpus(smoke)
+    figures = bench_archive((path,), repetitions)
+    name = path.stem.replace("-", "_")
+    games = figures[f"{name}_games"]
+    floors = sorted(_floor_cpu(path) for _ in range(repetitions))
+    out = {"real_games": games}
+    for figure in ("jobs1_cpu_ms", "jobs2_cpu_ms", "dask_cpu_ms"):
+        out[f"real_audit_{figure.split('_')[0]}_games_per_cpu_s"] = 1000 / figures[f"{name}_{figure}"]
+        out[f"real_audit_{figure.split('_')[0]}_games_per_cpu_s_min"] = 1000 / figures[f"{name}_{figure}_max"]
+        out[f"real_audit_{figure.split('_')[0]}_games_per_cpu_s_max"] = 1000 / figures[f"{name}_{figure}_min"]
+    out["real_audit_jobs2_wall_games_per_s"] = 1000 / figures[f"{name}_jobs2_wall_ms"]
+    out["real_audit_dask_wall_games_per_s"] = 1000 / figures[f"{name}_dask_wall_ms"]
+    out["real_floor_games_per_cpu_s"] = games / statistics.median(floors)
+    out["real_floor_games_per_cpu_s_min"] = games / floors[-1]
+    out["real_floor_games_per_cpu_s_max"] = games / floors[0]
+    out.update({key: value for key, value in figures.items() if key.startswith("month_")})
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("--smoke", action="store_true", help="a tiny corpus and one repetition (CI)")
@@ -236,8 +286,12 @@ def main(argv: list[str] | None = None) -> int:
     figures.update(bench_commands(repetitions, args.smoke))
     figures.update(bench_teach(40 if args.smoke else 200))
     figures.update(bench_memory(100 if args.smoke else 1000))
+    figures.update(bench_real(repetitions, args.smoke))
     if not args.smoke:
+        from bench.unwinnability import bench as bench_unwinnability
+
         figures.update(bench_helpmate())
+        figures.update(bench_unwinnability(400))
     width = max(len(k) for k in figures)
     for key, value in figures.items():
         print(f"{key:{width}}  {value:12.3f}")

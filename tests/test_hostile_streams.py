@@ -3,7 +3,10 @@ each as the minimal scenario that showed it."""
 
 from __future__ import annotations
 
+import time
+
 import chess
+import pytest
 
 from arbiter.scenario import Outcome, loads, run
 
@@ -93,13 +96,33 @@ events:
     assert any(r.kind == "reinstated" and r.article == "7.5.1" for r in ref.rulings)
 
 
-def test_a_resignation_whose_helpmate_search_is_long_is_ruled_undecided_within_its_time_bound() -> None:
+def test_a_resignation_whose_helpmate_search_is_long_is_ruled_undecided_within_its_time_bound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # CHA: White can mate here, but only after a long search; with a twentieth of a second the
+    # analysis must stop, say so, and let the material rule decide.
+    import arbiter.unwinnable
+
+    monkeypatch.setattr(arbiter.unwinnable, "TIME_BOUND", 0.05)
+    start = time.process_time()
     done = outcome("""
 title: long search
+start: {fen: "2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - - 0 1"}
+events:
+  - black: resign
+""")
+    assert time.process_time() - start < 2
+    result = done.referee.rulings[-1]
+    assert (result.kind, result.result, result.reason) == ("result", "1-0", "resignation")
+    assert "undecided" in result.text and "the material rule decides" in result.text
+
+
+def test_a_resignation_with_a_long_helpmate_shows_the_line() -> None:
+    done = outcome("""
+title: a long helpmate
 start: {fen: "2b5/1k1p4/8/8/1brK4/5P2/2PB1P2/8 w - - 0 1"}
 events:
   - black: resign
 """)
     result = done.referee.rulings[-1]
     assert (result.kind, result.result, result.reason) == ("result", "1-0", "resignation")
-    assert "undecided" in result.text and "the material rule decides" in result.text
+    assert "White can mate: a helpmate exists: 1. " in result.text and result.text.endswith("#.")

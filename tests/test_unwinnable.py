@@ -5,7 +5,7 @@ from __future__ import annotations
 import chess
 import pytest
 
-from arbiter.unwinnable import can_checkmate, cannot_mate, is_dead, is_locked_pawn_wall
+from arbiter.unwinnable import can_checkmate, cannot_mate, is_dead
 
 W, B = chess.WHITE, chess.BLACK
 
@@ -73,9 +73,15 @@ def test_at_least_forty_known_positions() -> None:
 
 
 def test_locked_wall_needs_every_file_locked() -> None:
-    assert is_locked_pawn_wall(chess.Board("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1"))
-    assert not is_locked_pawn_wall(chess.Board("8/4k3/8/p1p1p3/P1P1P3/8/4K3/8 w - - 0 1"))
-    assert not is_locked_pawn_wall(chess.Board(chess.STARTING_FEN))
+    assert is_dead(chess.Board("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1"))
+    assert not is_dead(chess.Board("8/4k3/8/p1p1p3/P1P1P3/8/4K3/8 w - - 0 1"))
+    assert not is_dead(chess.Board(chess.STARTING_FEN))
+
+
+def test_bishops_behind_a_locked_wall_are_dead() -> None:
+    assert is_dead(chess.Board("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1"))
+    # the bishop of the other colour can take the wall's pawns: not dead
+    assert not is_dead(chess.Board("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/4KB2 w - - 0 1"))
 
 
 def test_dead_position_quick_test() -> None:
@@ -84,8 +90,8 @@ def test_dead_position_quick_test() -> None:
 
 
 def test_undetermined_falls_back_to_material_and_says_so() -> None:
-    board = chess.Board("8/8/8/3k4/3p4/8/3B4/4K3 w - - 0 1")
-    verdict = can_checkmate(board, W, node_bound=10)
+    board = chess.Board("2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - - 0 1")  # CHA: White can mate, after long
+    verdict = can_checkmate(board, W, time_bound=0.05)
     assert verdict.answer == "undetermined"
-    cannot, why = cannot_mate(board, W, node_bound=10)
-    assert cannot is False and "bound" in why
+    cannot, why = cannot_mate(board, W, time_bound=0.05)
+    assert cannot is False and "bound" in why and "material rule" in why

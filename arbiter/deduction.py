@@ -1,0 +1,414 @@
+"""Where can each piece ever go? A static proof that White can never mate (after CHA).
+
+This is the *semi-static* analysis of Miguel Ambrona's Chess Unwinnability Analyzer ("A Practical
+Algorithm for Chess Unwinnability", FUN 2022), written again on python-chess bitboards. It never
+plays a move. Starting from "every piece stays where it is", it grows, until nothing changes, an
+over-approximation of the squares each piece may ever reach, and from it which pieces are
+*steady* (can never move nor be captured: the links of a locked pawn wall), which squares stay
+*clear* for ever, which squares one side attacks for ever, and which pieces may be captured.
+Then it asks whether there is any square where the black king could stand mated: a white piece
+able to attack it, and every flight square either unreachable for the king or coverable by a black
+blocker or the white king. If there is none, White cannot mate, whatever is played.
+
+The analysis is sound and incomplete: ``True`` is a proof, ``False`` says nothing. It is for White
+as the intended winner; a question about Black is asked on the mirrored board (``Board.mirror``).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import chess
+
+_ALL = chess.BB_ALL
+_SQUARES = chess.BB_SQUARES
+_KING_ATTACKS = chess.BB_KING_ATTACKS
+_KNIGHT_ATTACKS = chess.BB_KNIGHT_ATTACKS
+_PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
+_PROMOTION_RANKS = chess.BB_RANK_1 | chess.BB_RANK_8
+
+
+def bishop_attacks(square: chess.Square, blockers: int) -> int:
+    """The squares a bishop on ``square`` attacks with ``blockers`` on the board (the first
+    blocker of each ray included)."""
+    return chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & blockers]
+
+
+def rook_attacks(square: chess.Square, blockers: int) -> int:
+    """The squares a rook on ``square`` attacks with ``blockers`` on the board."""
+    return (chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & blockers]
+            | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & blockers])
+
+
+def _pawn_pushes(square: chess.Square, color: chess.Color, blockers: int) -> int:
+    """A pawn's moves without capture: one step, or two from its starting rank, onto empty squares."""
+    rank = chess.square_rank(square)
+    if color == chess.WHITE:
+        if rank == 7:
+            return 0
+        one = square + 8
+        moves = _SQUARES[one] | (_SQUARES[square + 16] if rank == 1 else 0)
+    else:
+        if rank == 0:
+            return 0
+        one = square - 8
+        moves = _SQUARES[one] | (_SQUARES[square - 16] if rank == 6 else 0)
+    if _SQUARES[one] & blockers:
+        return 0
+    return moves & ~blockers
+
+
+def piece_moves(piece: chess.PieceType, color: chess.Color, square: chess.Square, blockers: int) -> int:
+    """Where ``piece`` on ``square`` may go, given ``blockers``: pushes for a pawn, the full geometry
+    of the piece otherwise (whoever stands on the target square)."""
+    if piece == chess.PAWN:
+        return _pawn_pushes(square, color, blockers)
+    if piece == chess.KNIGHT:
+        return _KNIGHT_ATTACKS[square]
+    if piece == chess.BISHOP:
+        return bishop_attacks(square, blockers)
+    if piece == chess.ROOK:
+        return rook_attacks(square, blockers)
+    if piece == chess.QUEEN:
+        return bishop_attacks(square, blockers) | rook_attacks(square, blockers)
+    return _KING_ATTACKS[square]
+
+
+def piece_attacks(piece: chess.PieceType, color: chess.Color, square: chess.Square, blockers: int) -> int:
+    """The squares ``piece`` on ``square`` attacks (a king also "covers" its own square)."""
+    if piece == chess.KING:
+        return _KING_ATTACKS[square] | _SQUARES[square]
+    if piece == chess.PAWN:
+        return _PAWN_ATTACKS[color][square]
+    return piece_moves(piece, color, square, blockers)
+
+
+class Analysis:
+    """The saturated facts of one position (White the intended winner).
+
+    ``reachable[s]`` (over-approximated): the squares the piece now on ``s`` may ever stand on.
+    ``steady`` (under-approximated): squares whose piece never moves nor is captured. ``clear``
+    (under): squares no piece will ever stand on. ``attacked[c]`` (under): squares colour ``c``
+    attacks for the rest of the game. ``capturable`` (over): pieces that may be captured.
+    ``movable`` (over): pieces that may leave their square. ``sacrificable[c]`` (over): squares
+    where a non-king piece of ``c`` may stand (and so be taken). ``promotable`` (over): some pawn
+    may promote. The two assumption fields drive the case splits of :func:`is_statically_unwinnable`.
+    """
+
+    def __init__(self, board: chess.Board, uncapturable_while_steady: int | None = None,
+                 capturable_only_while_steady: int | None = None) -> None:
+        self.board = board
+        occupied = board.occupied
+        self.occupied = occupied
+        self.white = board.occupied_co[chess.WHITE]
+        self.kings = board.kings
+        self.types: dict[chess.Square, chess.PieceType] = {}
+        self.colors: dict[chess.Square, chess.Color] = {}
+        for square in chess.scan_forward(occupied):
+            self.types[square] = board.piece_type_at(square) or chess.PAWN
+            self.colors[square] = bool(board.occupied_co[chess.WHITE] & _SQUARES[square])
+        self.reachable = [0] * 64
+        for square in chess.scan_forward(occupied):
+            self.reachable[square] = _SQUARES[square]
+        self.steady = occupied
+        self.clear = ~occupied & _ALL
+        self.attacked = [0, 0]
+        self.sacrificable = [0, 0]
+        self.capturable = 0
+        self.movable = 0
+        self.reachable_by_non_bishop = [0, 0]
+        self.uncapturable_while_steady = uncapturable_while_steady
+        self.capturable_only_while_steady = capturable_only_while_steady
+        self.first_steady_capturable: int | None = None
+        self.promotable = False
+        self._progress = False
+        self.update_attacked_squares()
+
+    # -- the fixpoint ---------------------------------------------------------------------------
+
+    def update_attacked_squares(self) -> None:
+        """Squares attacked for ever: by pieces that are never captured, from every square they
+        may reach (same-colour bishops that only bishops can ever stand beside see through each
+        other)."""
+        attacked = [0, 0]
+        board = self.board
+        for square in chess.scan_forward(self.occupied & ~self.capturable):
+            piece, color = self.types[square], self.colors[square]
+            obstacles = ~self.clear & _ALL
+            if piece == chess.BISHOP:
+                obstacles &= ~(board.occupied_co[color] & board.bishops
+                               & ~self.reachable_by_non_bishop[color] & ~self.capturable)
+            always = _ALL
+            for target in chess.scan_forward(self.reachable[square]):
+                always &= piece_attacks(piece, color, target, obstacles)
+            attacked[color] |= always
+        self.attacked = attacked
+
+    def saturate(self) -> Analysis:
+        """Grow every field until nothing changes; the approximations hold only afterwards."""
+        board = self.board
+        white_has_more = chess.popcount(self.white) > 2
+        while True:
+            self._progress = False
+            for square in chess.scan_forward(self.occupied):
+                piece, color = self.types[square], self.colors[square]
+                for source in chess.scan_forward(self.reachable[square]):
+                    targets = piece_moves(piece, color, source, self.steady)
+                    # Pawn captures count only while White has more than one piece besides the
+                    # king: with one left, a capture by a black pawn leaves a bare king anyway.
+                    if piece == chess.PAWN and (color == chess.WHITE or white_has_more):
+                        targets |= _PAWN_ATTACKS[color][source] & self.sacrificable[not color]
+                    targets = self._filter_targets(square, piece, color, source, targets)
+                    self._add_reachable(square, targets)
+                    if targets & ~_SQUARES[square]:
+                        self._set("movable", self.movable | _SQUARES[square])
+                reachable = self.reachable[square]
+                if reachable & ~_SQUARES[square]:
+                    self._set("steady", self.steady & ~_SQUARES[square])
+                capturable = 0
+                mask = ~self.kings
+                if piece == chess.PAWN:
+                    mask &= ~chess.BB_FILES[chess.square_file(square)]
+                if color == chess.WHITE or white_has_more:
+                    for other in chess.scan_forward(board.occupied_co[not color] & mask):
+                        if reachable & self.reachable[other]:
+                            capturable |= _SQUARES[other]
+                self._add_capturable(capturable)
+                self._set("steady", self.steady & ~(reachable & ~_SQUARES[square] & ~self.kings))
+                self._set("clear", self.clear & ~reachable)
+                if piece != chess.KING:
+                    self._set_sacrificable(color, self.sacrificable[color] | reachable)
+                if piece == chess.PAWN and self.reachable[square] & _PROMOTION_RANKS:
+                    # A pawn that may promote may become anything and go anywhere, but onto its
+                    # own side's steady pieces or a steady king.
+                    self.promotable = True
+                    never = self.steady & (board.occupied_co[color] | self.kings)
+                    self._add_reachable(square, _ALL & ~never)
+            self.update_attacked_squares()
+            if not self._progress:
+                return self
+
+    def _set(self, name: str, value: int) -> None:
+        if getattr(self, name) != value:
+            setattr(self, name, value)
+            self._progress = True
+
+    def _set_sacrificable(self, color: chess.Color, value: int) -> None:
+        if self.sacrificable[color] != value:
+            self.sacrificable[color] = value
+            self._progress = True
+
+    def _add_reachable(self, square: chess.Square, reachable: int) -> None:
+        grown = self.reachable[square] | reachable
+        if grown != self.reachable[square]:
+            self.reachable[square] = grown
+            self._progress = True
+        if self.types[square] != chess.BISHOP:
+            color = self.colors[square]
+            grown = self.reachable_by_non_bishop[color] | reachable
+            if grown != self.reachable_by_non_bishop[color]:
+                self.reachable_by_non_bishop[color] = grown
+                self._progress = True
+
+    def _add_capturable(self, capturable: int) -> None:
+        if capturable & self.steady:
+            if self.first_steady_capturable is None:
+                self.first_steady_capturable = capturable & self.steady
+            elif not self.promotable:
+                self.first_steady_capturable |= capturable & self.steady
+        self._set("capturable", self.capturable | capturable)
+
+    def _filter_targets(self, initial: chess.Square, piece: chess.PieceType, color: chess.Color,
+                        source: chess.Square, targets: int) -> int:
+        """Drop the targets a move from ``source`` (the piece first stood on ``initial``) can
+        never reach, or that can never serve a mate of the black king."""
+        board = self.board
+        targets &= ~self.reachable[initial]
+        targets &= ~(board.occupied_co[color] & self.steady)
+        if piece == chess.KING:
+            targets &= ~self.attacked[not color]
+        if not targets:
+            return 0
+        not_clear = ~self.clear & _ALL
+        white_king = self.white & self.kings
+        if color == chess.BLACK and white_king & self.steady:
+            # Black must not mate the white king: a check from a square White can never reach
+            # (so never capture the checker on) is no use to White.
+            for target in chess.scan_forward(targets):
+                if (white_king & piece_attacks(piece, color, target, not_clear)
+                        and not _SQUARES[target] & self.sacrificable[chess.WHITE]):
+                    targets &= ~_SQUARES[target]
+            king_square = chess.lsb(white_king)
+            blockers = not_clear & ~_SQUARES[source]
+            checkers = board.occupied_co[chess.BLACK] & self.steady & ~_SQUARES[source] & chess.ray(king_square,
+                                                                                                    source)
+            if checkers:
+                for target in chess.scan_forward(targets):
+                    for checker in chess.scan_forward(checkers):
+                        if piece_attacks(self.types[checker], chess.BLACK, checker,
+                                         blockers | _SQUARES[target]) & white_king:
+                            targets &= ~_SQUARES[target]
+                            break
+        black_king = board.occupied_co[chess.BLACK] & self.kings
+        if color == chess.WHITE and chess.popcount(self.white) == 2:
+            # White's last piece checking a steady king from next door is simply taken, unless
+            # the white king may guard that square (and no steady black piece guards it).
+            king_reach = self.reachable[chess.lsb(white_king)]
+            guards = self.steady & board.occupied_co[chess.BLACK] & ~black_king
+            for target in chess.scan_forward(targets):
+                if king_reach & _KING_ATTACKS[target] and not any(
+                        piece_attacks(self.types[guard], chess.BLACK, guard, not_clear) & _SQUARES[target]
+                        for guard in chess.scan_forward(guards)):
+                    continue
+                if black_king & self.steady and (piece_attacks(piece, color, target, not_clear)
+                                                 & black_king & _KING_ATTACKS[target]):
+                    targets &= ~_SQUARES[target]
+        if piece == chess.KING:
+            targets = self._without_stalemating(color, source, targets)
+        return self._without_blocked_ways(initial, piece, color, source, targets)
+
+    def _without_stalemating(self, color: chess.Color, source: chess.Square, targets: int) -> int:
+        """A king move that would leave the other king, whose side can move nothing else, at most
+        one free square is a stalemate, not a step towards mate (exact for kings only)."""
+        board = self.board
+        others = board.occupied_co[not color]
+        other_king_bb = others & self.kings
+        if others & ~other_king_bb & self.movable:
+            return targets
+        other_king = chess.lsb(other_king_bb)
+        region = self.reachable[other_king] | (_KING_ATTACKS[other_king] & ~self.attacked[color] & ~self.steady)
+        diagonal = board.occupied_co[color] & (board.bishops | board.queens)
+        straight = board.occupied_co[color] & (board.rooks | board.queens)
+        for target in chess.scan_forward(targets):
+            covered = _KING_ATTACKS[target] | _SQUARES[target]
+            if not _KING_ATTACKS[other_king] & covered:
+                continue
+            blockers = ~self.clear & _ALL | _SQUARES[target]
+            # Leaving ``source`` may open a line for a slider of ours: a mate, not a stalemate.
+            lines = bishop_attacks(source, blockers) & ~blockers
+            if any(self.reachable[slider] & lines for slider in chess.scan_forward(diagonal)):
+                continue
+            lines = rook_attacks(source, blockers) & ~blockers
+            if any(self.reachable[slider] & lines for slider in chess.scan_forward(straight)):
+                continue
+            if chess.popcount(region & ~covered) <= 1:
+                targets &= ~_SQUARES[target]
+        return targets
+
+    def _without_blocked_ways(self, initial: chess.Square, piece: chess.PieceType, color: chess.Color,
+                              source: chess.Square, targets: int) -> int:
+        """Drop targets behind a piece that can neither get out of the way nor be captured."""
+        for target in chess.scan_forward(targets):
+            way = chess.between(source, target) | _SQUARES[source] | _SQUARES[target]
+            for obstacle in chess.scan_forward(self.occupied & way & ~_SQUARES[initial] & ~self.capturable):
+                real_way = way
+                obstacle_type = self.types[obstacle]
+                if self.colors[obstacle] != color and (
+                        obstacle_type != chess.PAWN or piece != chess.PAWN
+                        or chess.square_file(source) != chess.square_file(target)):
+                    real_way &= ~_SQUARES[obstacle]  # an enemy piece there could be captured on it
+                if (piece == chess.PAWN and obstacle_type == chess.PAWN
+                        and not self.reachable[initial] & ~chess.BB_FILES[chess.square_file(target)]):
+                    real_way |= chess.ray(initial, obstacle)
+                if not self.reachable[obstacle] & ~real_way:
+                    targets &= ~_SQUARES[target]
+            if self.uncapturable_while_steady is not None:
+                targets &= ~(self.uncapturable_while_steady & self.steady)
+        if self.capturable_only_while_steady is not None and _SQUARES[initial] & self.capturable_only_while_steady:
+            return 0
+        return targets
+
+    # -- the question ---------------------------------------------------------------------------
+
+    def could_black_get_mated(self) -> bool:
+        """Whether some square could hold the black king mated: a white piece may attack it, and
+        its flight squares may all be blocked by black pieces or covered by the white king.
+        Only meaningful after :meth:`saturate`."""
+        board = self.board
+        white_king_reach = self.reachable[chess.lsb(self.white & self.kings)]
+        black_king_region = self.reachable[chess.lsb(board.occupied_co[chess.BLACK] & self.kings)]
+        visitors, visited = self._visitors(black_king_region)
+        if not visitors:
+            return False
+        for mating_square in chess.scan_forward(visited):
+            flights = _KING_ATTACKS[mating_square] & black_king_region & ~visited
+            blockers, blocking = self._blockers(flights)
+            count = min(chess.popcount(blockers), chess.popcount(blocking))
+            near = _SQUARES[mating_square] | _KING_ATTACKS[mating_square]
+            for covered in itertools.combinations(chess.scan_forward(blocking), count):
+                remaining = flights
+                for square in covered:
+                    remaining &= ~_SQUARES[square]
+                if not remaining:
+                    return True
+                stands = 0
+                for square in chess.scan_forward(remaining):
+                    stands |= _KING_ATTACKS[square]
+                for stand in chess.scan_forward(stands & ~near & white_king_reach):
+                    if _KING_ATTACKS[stand] & remaining == remaining:
+                        return True
+        return False
+
+    def _visitors(self, region: int) -> tuple[int, int]:
+        """White's non-king pieces that may ever attack ``region``, and the part they may attack."""
+        visitors = visited = 0
+        not_clear = ~self.clear & _ALL
+        for square in chess.scan_forward(self.white & ~self.kings):
+            reach = self.reachable[square]
+            if reach == _SQUARES[square]:
+                continue
+            piece = self.types[square]
+            for target in chess.scan_forward(reach):
+                hit = region & piece_attacks(piece, chess.WHITE, target, not_clear)
+                if hit:
+                    visitors |= _SQUARES[square]
+                    visited |= hit
+        return visitors, visited
+
+    def _blockers(self, region: int) -> tuple[int, int]:
+        """Black's non-king pieces that may ever stand in ``region``, and where."""
+        blockers = blocking = 0
+        for square in chess.scan_forward(self.board.occupied_co[chess.BLACK] & ~self.kings):
+            hit = region & self.reachable[square]
+            if hit:
+                blockers |= _SQUARES[square]
+                blocking |= hit
+        return blockers, blocking
+
+
+def _could_be_mated(board: chess.Board, uncapturable: int | None = None,
+                    capturable_only: int | None = None) -> Analysis:
+    return Analysis(board, uncapturable, capturable_only).saturate()
+
+
+def is_statically_unwinnable(board: chess.Board) -> bool:
+    """Whether the analysis proves that White can never mate, whatever is played (sound: ``True``
+    is a proof; ``False`` is no answer).
+
+    A piece that is both steady and capturable splits the question: either it is never captured
+    while it stands (so it stays and blocks), or it is captured where it stands (so it never moves);
+    White cannot mate if neither case allows it.
+    """
+    if board.ep_square is not None and board.has_pseudo_legal_en_passant():
+        return False
+    white = board.occupied_co[chess.WHITE]
+    last_piece = white & ~board.kings if chess.popcount(white) == 2 else None
+    analysis = _could_be_mated(board, uncapturable=last_piece)
+    if not analysis.could_black_get_mated():
+        return True
+    pending = analysis.first_steady_capturable
+    if pending is None:
+        return False
+    for square in chess.scan_forward(pending):
+        bit = _SQUARES[square]
+        if _could_be_mated(board, uncapturable=bit).could_black_get_mated():
+            continue
+        if not _could_be_mated(board, capturable_only=bit).could_black_get_mated():
+            return True
+    if chess.popcount(pending) == 2:
+        first = chess.lsb(pending)
+        one, two = _SQUARES[first], pending & ~_SQUARES[first]
+        cases = ((pending, None), (one, two), (two, one), (None, pending))
+        return not any(_could_be_mated(board, uncapturable, capturable_only).could_black_get_mated()
+                       for uncapturable, capturable_only in cases)
+    return False

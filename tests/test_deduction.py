@@ -1,0 +1,50 @@
+"""The static analysis (arbiter.deduction) against CHA's hand-verified saturation results."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import chess
+import pytest
+
+from arbiter.deduction import Analysis, is_statically_unwinnable
+
+CASES: list[dict[str, Any]] = json.loads((Path(__file__).parent / "data" / "cha" / "saturation.json").read_text())
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["fen"] for case in CASES])
+def test_saturation_matches_cha(case: dict[str, Any]) -> None:
+    analysis = Analysis(chess.Board(f"{case['fen']} w - - 0 1")).saturate()
+    assert analysis.steady == case["steady"]
+    assert analysis.clear == case["clear"]
+    assert analysis.attacked[chess.WHITE] == case["attacked_white"]
+    assert analysis.attacked[chess.BLACK] == case["attacked_black"]
+    assert analysis.capturable == case["capturable"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["fen"] for case in CASES])
+def test_static_verdict_matches_cha(case: dict[str, Any]) -> None:
+    assert is_statically_unwinnable(chess.Board(f"{case['fen']} w - - 0 1")) is not case["winnable"]
+
+
+@pytest.mark.parametrize(("fen", "unwinnable"), [
+    ("B2b4/8/4k3/8/1p1p1p1p/1PpP1P1P/K1P4b/RB6 w - -", True),
+    ("1kb5/1p1p4/1P1P2p1/6p1/6Pb/6p1/6P1/7K w - -", True),
+    ("8/6R1/8/6p1/2N2pP1/PPPP4/QNP2P1N/1Bk1K2R b - g3", False),  # an en passant capture: no answer
+])
+def test_cha_own_examples(fen: str, unwinnable: bool) -> None:
+    assert is_statically_unwinnable(chess.Board(fen)) is unwinnable
+
+
+def test_the_board_is_not_changed() -> None:
+    board = chess.Board("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1")
+    before = board.fen()
+    assert is_statically_unwinnable(board)
+    assert board.fen() == before
+
+
+def test_an_open_position_is_never_proved_unwinnable() -> None:
+    assert not is_statically_unwinnable(chess.Board())
+    assert not is_statically_unwinnable(chess.Board().mirror())
