@@ -416,11 +416,12 @@ def _audit_files(args: argparse.Namespace, client: Workers | None) -> int:
 
 
 def _print_audit(name: str, result: GameAudit, output: str) -> None:
-    """One game's audit: a JSON line, or in text its findings (nothing for a clean game)."""
+    """One game's audit: a JSON line, or in text its findings and notes (nothing for a clean game
+    without notes)."""
     if output == "json":
         print(json.dumps({"file": name, **result.as_dict()}, ensure_ascii=False))
         return
-    if not (result.findings or result.error or result.notation_hint or result.not_audited):
+    if not (result.findings or result.error or result.notation_hint or result.not_audited or result.notes):
         return
     print(f"{name} game {result.number} ({result.white} - {result.black}, {result.result})")
     if result.not_audited is not None:
@@ -429,6 +430,8 @@ def _print_audit(name: str, result: GameAudit, output: str) -> None:
         print(f"    hint: {result.notation_hint.text}")
     if result.error:
         print(f"    broken game: {error_line(result.error)}")
+    for note in result.notes:
+        print(f"    note: {error_line(note)}")
     for finding in result.findings:
         where = f"move {finding.as_dict()['move']}: " if finding.ply else ""
         print(f"    {finding.kind} ({finding.article}) {where}{error_line(finding.text)}")

@@ -7,6 +7,11 @@ main line's moves as written and the clock comment after each move, up to the bl
 ends the game; variations (nested too), other comments, move numbers (glued to the move too,
 ``1.e4``), NAGs and whatever else holds no move are passed over. English PGN keeps going through
 python-chess.
+
+One difference, on purpose: a word is read whole. python-chess takes a move out of a longer word
+and passes over the rest (``Rh7++`` is ``Rh7``, ``bxa6e.p.`` is ``bxa6``, and ``Sf3`` is ``f3``);
+here the language reads the word (its check marks and ``e.p.`` are part of a move), and a word
+with a square it cannot read is an unreadable move, not a pawn move.
 """
 
 from __future__ import annotations
@@ -22,10 +27,15 @@ from arbiter.errors import shown
 _TAG = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')
 _TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|[()]|\$\d+|[^\s{}();]+")
 MOVE_NUMBER = re.compile(r"^\d+\.+")
-#: What python-chess's tokenizer finds a move in: a square, castling, a null move. A word
-#: without one (``...``, ``+-``, ``e.p.``, a move number without its dot), or of digits only, is
-#: passed over.
-_HOLDS_MOVE = re.compile(r"[a-h][1-8]|[O0o]-?[O0o]|--|Z0|@@@@")
+#: What python-chess's tokenizer finds a move in: a square, castling. A word without one (``...``,
+#: ``+=``, ``e.p.``, ``½-½``, a move number without its dot, a move cut off as ``Kx``), or of
+#: digits only, is passed over.
+_HOLDS_MOVE = re.compile(r"[a-h][1-8]|[O0o]-?[O0o]")
+#: A null move, as python-chess's tokenizer finds one in a word without a square: ``--`` (also in
+#: ``+--``, which some files write for a forfeit), ``Z0``, ``0000``, ``@@@@``. Read as ``--``.
+_NULL_MOVE = re.compile(r"--|Z0|0000|@@@@")
+#: How a null move is given in :attr:`Score.moves`.
+NULL_MOVE = "--"
 _CLOCK = re.compile(r"\[%clk\s+(\d+):(\d+):(\d+(?:\.\d*)?)\]")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
@@ -37,7 +47,8 @@ class Score:
     headers: dict[str, str] = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)
     clocks: list[float | None] = field(default_factory=list)
-    #: The first result written in the main line's movetext, or None.
+    #: The result written in the main line's movetext, as python-chess's reader takes it: the first
+    #: one other than ``*`` (``*`` if only that is written); None if none is written.
     result: str | None = None
     #: What makes the score broken though its moves can be read (a clock comment beyond bounds).
     errors: list[str] = field(default_factory=list)
@@ -55,16 +66,23 @@ def clock_seconds(hours: str, minutes: str, seconds: str) -> float:
     return total
 
 
+_OPENS = re.compile(r"[{;]")
+
+
 def still_in_comment(line: str, in_comment: bool) -> bool:
     """Whether a ``{`` comment is still open at the end of this movetext line."""
-    for char in line:
+    at = 0
+    while True:
         if in_comment:
-            in_comment = char != "}"
-        elif char == "{":
-            in_comment = True
-        elif char == ";":  # the rest of the line is a comment: its braces do not count
-            break
-    return in_comment
+            at = line.find("}", at) + 1
+            if not at:
+                return True
+            in_comment = False
+        else:
+            opening = _OPENS.search(line, at)
+            if opening is None or opening.group() == ";":  # the rest of the line is a comment
+                return False
+            at, in_comment = opening.end(), True
 
 
 def read_score(text: str) -> Score:
@@ -88,10 +106,16 @@ def read_score(text: str) -> Score:
         elif depth == 0 and not token.startswith((";", "$")):
             move = MOVE_NUMBER.sub("", token)
             if move in RESULTS:
-                score.result = score.result or move
-            elif _HOLDS_MOVE.search(move) and not move.isdigit():
+                if score.result in (None, "*"):  # python-chess's reader keeps the first other than *
+                    score.result = move
+                continue
+            if _HOLDS_MOVE.search(move) and not move.isdigit():
                 score.moves.append(move)
-                score.clocks.append(None)
+            elif _NULL_MOVE.search(move):
+                score.moves.append(NULL_MOVE)
+            else:
+                continue
+            score.clocks.append(None)
     return score
 
 

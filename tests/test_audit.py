@@ -48,11 +48,18 @@ def test_findings_carry_article_and_move() -> None:
 def test_broken_input_is_reported_and_the_next_game_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     broken = tmp_path / "broken.pgn"
     broken.write_bytes(b'[Event "x"\n[White "A"]\n\n1. e4 e5 2. Qh5 \xff\xfe garbage Nc6 3.\n\n'
+                       b'[FEN "8/8/8 w - - 0 1"]\n\n1. e4 *\n\n'
                        b'[Event "ok"]\n[Result "1-0"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n')
     assert main(["audit", str(broken)]) == 2  # a broken game is invalid input
-    out = capsys.readouterr().out
-    assert "game 1 (A - ?, *)" in out and "malformed tag" in out and "truncated" in out
-    assert "2 games audited" in out
+    out = capsys.readouterr().out.splitlines()
+    # what python-chess passes over, reading the game without an error, is a note: the game is audited
+    assert out[:5] == [f"{broken} game 1 (A - ?, *)",
+                       "    note: bytes that are not UTF-8, read as U+FFFD",
+                       "    note: line 1: malformed tag '[Event \"x\"': python-chess passes over the whole line",
+                       "    note: no result is written after the moves (its result is *)",
+                       f"{broken} game 2 (? - ?, *)"]
+    assert out[5].startswith("    broken game: ")  # the bad FEN tag
+    assert "3 games audited" in out
     empty = tmp_path / "empty.pgn"
     empty.write_text("")
     assert main(["audit", str(empty)]) == 2  # no PGN game (tests/test_audit_input.py)
@@ -72,3 +79,13 @@ def test_first_claim_moments_with_the_move_written_and_with_the_position_on_the_
                                   ("could-claim-threefold", "9.2.2", 9, "White")]
     fifty = '[FEN "4k3/8/8/8/8/8/8/R3K3 w - - 99 80"]\n\n80. Ra2 Kd8 81. Ra3 *\n'
     assert claims(fifty) == [("could-claim-fifty", "9.3.1", 1, "White"), ("could-claim-fifty", "9.3.2", 2, "Black")]
+
+
+def test_a_mate_is_the_mating_side_s_win_when_a_fen_gives_black_the_first_move() -> None:
+    pgn = '[FEN "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1"]\n[Result "0-1"]\n\n1... Ra1# 0-1\n'
+    [(number, tokens)] = list(read_games(io.StringIO(pgn)))
+    assert audit_game(number, tokens).findings == []
+    pgn = pgn.replace("0-1", "1-0")
+    [(number, tokens)] = list(read_games(io.StringIO(pgn)))
+    [finding] = audit_game(number, tokens).findings
+    assert finding.text == "the game ended by checkmate (0-1); the recorded result is 1-0"

@@ -7,6 +7,7 @@ import io
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import chess.pgn
 import pytest
@@ -19,7 +20,7 @@ from arbiter.pgnread import read_score
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "pgn"
 
 
-def _audit(capsys: pytest.CaptureFixture[str], name: str, *options: str) -> tuple[int, list[dict[str, object]]]:
+def _audit(capsys: pytest.CaptureFixture[str], name: str, *options: str) -> tuple[int, list[dict[str, Any]]]:
     status = main(["audit", "--format", "json", *options, str(FIXTURES / name)])
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     return status, lines
@@ -74,25 +75,28 @@ def test_german_score_with_glued_numbers_and_variations(capsys: pytest.CaptureFi
 
 
 def test_two_blank_lines_after_the_tags_say_why_game_one_has_no_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    # python-chess reads both games without an error: they are not broken, their notes say why
     status, lines = _audit(capsys, "blank-lines.pgn")
     games = lines[:-1]
     assert len(games) == _python_chess_count("blank-lines.pgn") == 3
-    assert status == 2
-    assert games[0]["error"] == ("two blank lines after its tags ended it before any move: its moves are read as "
-                                 "game 2, a game without tags")
-    assert games[1]["error"] == ("no tags: most likely the moves of game 1, which two blank lines after its tags "
-                                 "ended before them")
+    assert status == 0
+    assert games[0]["note"] == ("two blank lines after its tags ended it before any move: its moves are read as "
+                                "game 2, a game without tags")
+    assert games[1]["note"] == ("no tags: most likely the moves of game 1, which two blank lines after its tags "
+                                "ended before them")
+    assert [g["error"] for g in games] == [None, None, None]
     assert games[1]["findings"] == [] and games[1]["result"] == "1-0"  # its moves are audited, and fine
-    assert (games[2]["white"], games[2]["findings"], games[2]["error"]) == ("Dale, Kim", [], None)
-    assert main(["audit", "--format", "json", "--jobs", "2", str(FIXTURES / "blank-lines.pgn")]) == 2
+    assert (games[2]["white"], games[2]["findings"], games[2]["note"]) == ("Dale, Kim", [], None)
+    assert main(["audit", "--format", "json", "--jobs", "2", str(FIXTURES / "blank-lines.pgn")]) == 0
     assert [json.loads(line) for line in capsys.readouterr().out.splitlines()] == lines
-    assert main(["audit", str(FIXTURES / "blank-lines.pgn")]) == 2
+    assert main(["audit", str(FIXTURES / "blank-lines.pgn")]) == 0
     out = capsys.readouterr().out.splitlines()
     name = FIXTURES / "blank-lines.pgn"
-    assert out[:4] == [f"{name} game 1 (Hart, Sam - Rowe, Jo, 1-0)",
-                       f"    broken game: {games[0]['error']}",
-                       f"{name} game 2 (? - ?, 1-0)",
-                       f"    broken game: {games[1]['error']}"]
+    assert out == [f"{name} game 1 (Hart, Sam - Rowe, Jo, 1-0)",
+                   f"    note: {games[0]['note']}",
+                   f"{name} game 2 (? - ?, 1-0)",
+                   f"    note: {games[1]['note']}",
+                   "3 games audited"]
 
 
 def test_two_blank_lines_after_the_tags_before_a_game_with_tags_or_the_end(
@@ -104,8 +108,10 @@ def test_two_blank_lines_after_the_tags_before_a_game_with_tags_or_the_end(
                     '[Event "Rapid"]\n[White "Rowe, Jo"]\n[Black "Dale, Kim"]\n[Result "*"]\n\n\n')
     status, lines = _audit(capsys, str(path))
     assert len(lines[:-1]) == _python_chess_count(str(path)) == 3
-    assert [g["error"] for g in lines[:-1]] == ["two blank lines after its tags ended it before any move", None,
-                                                "two blank lines after its tags ended it before any move"]
+    assert [(g["error"], g["note"]) for g in lines[:-1]] == [
+        (None, "two blank lines after its tags ended it before any move"), (None, None),
+        (None, "two blank lines after its tags ended it before any move")]
+    assert status == 0
 
 
 def test_a_byte_order_mark_is_read_away_where_python_chess_reads_it_away(capsys: pytest.CaptureFixture[str]) -> None:
@@ -118,11 +124,14 @@ def test_a_byte_order_mark_is_read_away_where_python_chess_reads_it_away(capsys:
     with open(FIXTURES / "concatenated.pgn", encoding="utf-8") as handle:  # not utf-8-sig: the same games
         assert [text.split("\n", 1)[0] for _, text in game_texts(handle)] == ['[Event "Bundesliga 2023-24"]'] * 3
     # the first file did not end with a blank line: python-chess reads the second one's tags as
-    # moves of the last game before them (the byte-order mark is not on a game's first line)
+    # moves of the last game before them (the byte-order mark is not on a game's first line), with
+    # no error: the game is not broken, its note says so
     status, lines = _audit(capsys, "concatenated-no-blank.pgn")
     assert len(lines[:-1]) == _python_chess_count("concatenated-no-blank.pgn") == 3
-    assert lines[1]["error"] == ("line 11: a byte-order mark (U+FEFF) before a tag pair, where python-chess does not "
-                                 "read it away (it does only on a game's first line): the tag is read as movetext")
+    assert status == 0 and lines[1]["error"] is None
+    assert lines[1]["note"] == ("line 11: a byte-order mark (U+FEFF) before a tag pair, where python-chess does not "
+                                "read it away (it does only on a game's first line): the tag is read as movetext, "
+                                "and the 7 tag lines after it too")
 
 
 GAME_A = '[Event "a"]\n[Result "1-0"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n'
