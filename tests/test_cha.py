@@ -80,7 +80,7 @@ def test_every_mating_line_mates(answers: list[tuple[str, str, str, str, bool]])
 
 
 #: The share of questions decided within the default bound (measured: see docs/unwinnability.md).
-DECIDED_AT_LEAST = 0.95
+DECIDED_AT_LEAST = 0.94  # below the measured 95.9%: a slower machine decides less within 2 CPU s
 
 
 @pytest.mark.slow
