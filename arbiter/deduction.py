@@ -231,9 +231,12 @@ class Analysis:
             return 0
         not_clear = ~self.clear & _ALL
         white_king = self.white & self.kings
-        if color == chess.BLACK and white_king & self.steady:
+        if color == chess.BLACK and white_king & self.steady and not self._may_cage(initial, piece, white_king):
             # Black must not mate the white king: a check from a square White can never reach
-            # (so never capture the checker on) is no use to White.
+            # (so never capture the checker on) is no use to White. Only for a piece that never
+            # stands next to that king nor guards a square next to it: otherwise the king may be
+            # steady only because this very piece never moves (a circle the fixpoint would keep),
+            # and its move may free the king (8/8/4k3/8/4p1p1/pp2P1P1/1p6/1K6 b: 1...a2+ 2.Kxb2).
             for target in chess.scan_forward(targets):
                 if (white_king & piece_attacks(piece, color, target, not_clear)
                         and not _SQUARES[target] & self.sacrificable[chess.WHITE]):
@@ -266,6 +269,16 @@ class Analysis:
         if piece == chess.KING:
             targets = self._without_stalemating(color, source, targets)
         return self._without_blocked_ways(initial, piece, color, source, targets)
+
+    def _may_cage(self, initial: chess.Square, piece: chess.PieceType, white_king: int) -> bool:
+        """Whether the black piece that first stood on ``initial`` stands, or may stand, next to
+        the white king or guard a square next to it, from any square it may reach."""
+        cage = _KING_ATTACKS[chess.lsb(white_king)]
+        not_clear = ~self.clear & _ALL
+        for square in chess.scan_forward(self.reachable[initial]):
+            if (_SQUARES[square] | piece_attacks(piece, chess.BLACK, square, not_clear)) & cage:
+                return True
+        return False
 
     def _without_stalemating(self, color: chess.Color, source: chess.Square, targets: int) -> int:
         """A king move that would leave the other king, whose side can move nothing else, at most

@@ -14,9 +14,25 @@ from arbiter.deduction import Analysis, is_statically_unwinnable
 CASES: list[dict[str, Any]] = json.loads((Path(__file__).parent / "data" / "cha" / "saturation.json").read_text())
 
 
+#: Where our saturation loosens CHA's on purpose: CHA drops a black move that checks a steady white
+#: king from a square White never reaches, even when the moving piece is itself part of the king's
+#: cage (then its move may free the king: 8/8/4k3/8/4p1p1/pp2P1P1/1p6/1K6 b, 1...a2+ 2.Kxb2, a
+#: false "cannot mate" in CHA's rule). We keep the rule only for pieces that never stand next to the
+#: king nor guard a square next to it; in these three of CHA's cases that frees more squares, and in
+#: two of them the static proof is lost (the search then decides, or the analysis says undecided).
+LOOSER = {"1b6/6p1/k5P1/8/1p1p4/1P1Pp2p/4Pp1p/1B3Kbr", "8/B4b2/2k5/1p1p4/1P1Pp1pB/1pp1P1P1/1p6/bK3b2",
+          "8/6pp/8/8/ppp5/bkp4Q/qnp2p2/n1K5"}
+
+
 @pytest.mark.parametrize("case", CASES, ids=[case["fen"] for case in CASES])
 def test_saturation_matches_cha(case: dict[str, Any]) -> None:
     analysis = Analysis(chess.Board(f"{case['fen']} w - - 0 1")).saturate()
+    if case["fen"] in LOOSER:  # an over-approximation of CHA's: never fewer squares, never more steady pieces
+        assert analysis.steady & ~case["steady"] == 0 and analysis.clear & ~case["clear"] == 0
+        assert case["capturable"] & ~analysis.capturable == 0
+        assert (analysis.steady, analysis.clear, analysis.capturable) != (case["steady"], case["clear"],
+                                                                           case["capturable"])
+        return
     assert analysis.steady == case["steady"]
     assert analysis.clear == case["clear"]
     assert analysis.attacked[chess.WHITE] == case["attacked_white"]
@@ -26,7 +42,11 @@ def test_saturation_matches_cha(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[case["fen"] for case in CASES])
 def test_static_verdict_matches_cha(case: dict[str, Any]) -> None:
-    assert is_statically_unwinnable(chess.Board(f"{case['fen']} w - - 0 1")) is not case["winnable"]
+    proved = is_statically_unwinnable(chess.Board(f"{case['fen']} w - - 0 1"))
+    if case["fen"] in LOOSER:
+        assert not (proved and case["winnable"])  # never a proof where CHA finds a mate
+        return
+    assert proved is not case["winnable"]
 
 
 @pytest.mark.parametrize(("fen", "unwinnable"), [
