@@ -32,12 +32,6 @@ class OutOfTime(Exception):  # noqa: N818 - a signal inside the search, never se
     """The analysis ran past its CPU deadline."""
 
 
-def transposition_key(board: chess.Board) -> Hashable:
-    """The position for the search's tables: pieces, side to move, castling rights, and a legal
-    en passant capture."""
-    return board._transposition_key()
-
-
 def _file_mirrored(square: chess.Square) -> chess.Square:
     return chess.square(7 - chess.square_file(square), chess.square_rank(square))
 
@@ -119,11 +113,13 @@ def _never() -> None:
 def may_be_dead(board: chess.Board) -> bool:
     """Whether the static analysis has a chance to prove White cannot mate (a cheap gate, no
     proof): White's material is insufficient, or pawns stand head to head and none runs free."""
-    if board.has_insufficient_material(chess.WHITE):
-        return True
-    if not board.pawns:
-        return False
-    if blocked_pawns(board) < max(1, chess.popcount(board.pawns) // 2 - 2):
+    return board.has_insufficient_material(chess.WHITE) or are_pawns_blocked(board)
+
+
+def are_pawns_blocked(board: chess.Board) -> bool:
+    """Whether enough pawns stand head to head, and none runs free on a file of its own, for a
+    wall to hold (CHA's gate; no proof)."""
+    if not board.pawns or blocked_pawns(board) < max(1, chess.popcount(board.pawns) // 2 - 2):
         return False
     return not has_lonely_pawns(board)
 

@@ -39,6 +39,7 @@ import chess
 from arbiter.deduction import Analysis, is_statically_unwinnable
 from arbiter.helpmate import (
     Moved,
+    are_pawns_blocked,
     OutOfTime,
     Search,
     bishop_distances,
@@ -272,7 +273,9 @@ def is_dead(board: chess.Board) -> bool:
     insufficient material, or, where pawns block each other, the static analysis for both sides."""
     if board.is_insufficient_material():
         return True
-    if not may_be_dead(board) or _has_free_heavy_piece(board):
+    # Not may_be_dead: a lone king on one side must not send every move of a K+Q ending through
+    # two static analyses; a side with too little material is only half of a dead position.
+    if not are_pawns_blocked(board) or _has_free_heavy_piece(board):
         return False
     return is_statically_unwinnable(board) and is_statically_unwinnable(board.mirror())
 
