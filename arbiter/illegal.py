@@ -131,11 +131,12 @@ def supervision_of(ref: Referee) -> dict[str, Any]:
 def correct(ref: Referee, record: IllegalMove, announce: bool = True) -> None:
     """Rule on the illegal move: the position before it (or the move that stands), the penalty."""
     offender = record.player
-    ref.illegal_position = None
     if announce:
         ref.violation(offender, record.article, record.text)
     if not record.stands:
         ref.take_back_to(record.depth, offender, record.facts)  # every later move is cancelled (7.5.1)
+        if ref.illegal_position is not None and ref.position.depth < ref.illegal_position:
+            ref.illegal_position = None  # the board A.5.4 waited on is gone with the moves undone
         ref.pending = {chess.WHITE: None, chess.BLACK: None}
         ref.breach = None
         if record.promotion is not None:
