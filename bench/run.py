@@ -168,16 +168,20 @@ def bench_commands(repetitions: int, smoke: bool) -> dict[str, float]:
     return figures
 
 
-def _pgn_floor(path: Path) -> None:
+def _pgn_floor(path: Path, every_reply: bool = False) -> None:
     """The audit's baseline, in this process: python-chess reading the PGN (its reader parses and
-    pushes every move) and looking for a legal reply after each move (mate, stalemate), which is
-    the least the audit must do."""
+    pushes every move) and, after each move, looking for a legal reply (mate, stalemate: the least
+    the audit must do), or with ``every_reply`` generating all the legal moves (issue 13's floor:
+    "python-chess alone reading the same file and generating the legal moves after each move")."""
     with open(path, encoding="utf-8") as handle:
         while (game := chess.pgn.read_game(handle)) is not None:
             board = game.board()
             for move in game.mainline_moves():
                 board.push(move)
-                any(board.generate_legal_moves())
+                if every_reply:
+                    list(board.generate_legal_moves())
+                else:
+                    any(board.generate_legal_moves())
 
 
 def bench_teach(plies: int) -> dict[str, float]:
@@ -244,9 +248,9 @@ def real_corpus(smoke: bool) -> Path:
     return target
 
 
-def _floor_cpu(path: Path) -> float:
+def _floor_cpu(path: Path, every_reply: bool = False) -> float:
     start = time.process_time()
-    _pgn_floor(path)
+    _pgn_floor(path, every_reply)
     return time.process_time() - start
 
 
@@ -259,7 +263,12 @@ def bench_real(repetitions: int, smoke: bool) -> dict[str, float]:
     figures = bench_archive((path,), repetitions)
     name = path.stem.replace("-", "_")
     games = figures[f"{name}_games"]
-    floors = sorted(_floor_cpu(path) for _ in range(repetitions))
+    floors, issue_floors = [], []
+    for _ in range(repetitions):  # the two floors interleaved
+        floors.append(_floor_cpu(path))
+        issue_floors.append(_floor_cpu(path, every_reply=True))
+    floors.sort()
+    issue_floors.sort()
     out = {"real_games": games}
     for figure in ("jobs1_cpu_ms", "jobs2_cpu_ms", "dask_cpu_ms"):
         out[f"real_audit_{figure.split('_')[0]}_games_per_cpu_s"] = 1000 / figures[f"{name}_{figure}"]
@@ -270,6 +279,9 @@ def bench_real(repetitions: int, smoke: bool) -> dict[str, float]:
     out["real_floor_games_per_cpu_s"] = games / statistics.median(floors)
     out["real_floor_games_per_cpu_s_min"] = games / floors[-1]
     out["real_floor_games_per_cpu_s_max"] = games / floors[0]
+    out["real_floor_all_replies_games_per_cpu_s"] = games / statistics.median(issue_floors)
+    out["real_floor_all_replies_games_per_cpu_s_min"] = games / issue_floors[-1]
+    out["real_floor_all_replies_games_per_cpu_s_max"] = games / issue_floors[0]
     out.update({key: value for key, value in figures.items() if key.startswith("month_")})
     return out
 
