@@ -2,11 +2,11 @@
 
 The package is layered; each layer imports only the ones below it:
 
-- :mod:`arbiter.position`: the legal-move core, a thin layer over :class:`chess.Board`;
-- :mod:`arbiter.table`: the physical board, the players' hands and the turn's state machine;
-- :mod:`arbiter.touch`: what touch-move binds a player to (Article 4);
-- :mod:`arbiter.referee`: the arbiter, turning events into rulings;
-- :mod:`arbiter.scenario`: scenario files and their expectations;
+- :mod:`arbiter.core.position`: the legal-move core, a thin layer over :class:`chess.Board`;
+- :mod:`arbiter.table.machine`: the physical board, the players' hands and the turn's state machine;
+- :mod:`arbiter.table.touch`: what touch-move binds a player to (Article 4);
+- :mod:`arbiter.laws.referee`: the arbiter, turning events into rulings;
+- :mod:`arbiter.files.scenario`: scenario files and their expectations;
 - :mod:`arbiter.cli`: the ``arbiter`` command.
 """
 

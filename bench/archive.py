@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING
 
 import zstandard
 
-from arbiter.archive import open_text
-from arbiter.audit import game_texts
+from arbiter.files.archive import open_text
+from arbiter.files.audit import game_texts
 from arbiter.cli import main as arbiter
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import chess
 
-from arbiter.unwinnable import NODE_BOUND, can_checkmate
+from arbiter.core.unwinnable import NODE_BOUND, can_checkmate
 from tests.test_unwinnable import KNOWN
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-from arbiter.audit import audit_text
+from arbiter.files.audit import audit_text
 
 OUT = Path(__file__).resolve().parent.parent / "examples" / "audit"
 

@@ -30,9 +30,9 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-from arbiter.events import Event, parse_action
-from arbiter.position import Position, position_key
-from arbiter.referee import Referee, Settings
+from arbiter.table.events import Event, parse_action
+from arbiter.core.position import Position, position_key
+from arbiter.laws.referee import Referee, Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).resolve().parent / "corpus.pgn"
@@ -185,7 +185,7 @@ def _pgn_floor(path: Path, every_reply: bool = False) -> None:
 
 
 def bench_teach(plies: int) -> dict[str, float]:
-    from arbiter.teach import new_session
+    from arbiter.cli.teach import new_session
 
     session = new_session(None, None, None, None, None, None, None)
     board = chess.Board()
@@ -220,7 +220,7 @@ def bench_memory(count: int) -> dict[str, float]:
 
 
 def bench_helpmate() -> dict[str, float]:
-    from arbiter.unwinnable import can_checkmate
+    from arbiter.core.unwinnable import can_checkmate
     from tests.test_unwinnable import KNOWN
 
     times = []

@@ -13,7 +13,7 @@ import time
 
 import chess
 
-from arbiter.teach import new_session
+from arbiter.cli.teach import new_session
 
 
 def main(plies: int = 120) -> int:

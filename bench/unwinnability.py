@@ -35,7 +35,7 @@ def positions(sample: int | None) -> list[tuple[str, str]]:
 
 
 def bench(sample: int | None = 400) -> dict[str, Any]:
-    from arbiter.unwinnable import can_checkmate, is_dead
+    from arbiter.core.unwinnable import can_checkmate, is_dead
 
     times: list[float] = []
     dead_times: list[float] = []

@@ -8,10 +8,10 @@ from pathlib import Path
 import chess
 import pytest
 
-from arbiter.events import Event, parse_action
-from arbiter.position import Position
-from arbiter.referee import Referee, Settings
-from arbiter.rulings import Ruling
+from arbiter.table.events import Event, parse_action
+from arbiter.core.position import Position
+from arbiter.laws.referee import Referee, Settings
+from arbiter.laws.rulings import Ruling
 
 
 def event(text: str, hand: str | None = None, at: float | None = None) -> Event:

@@ -21,9 +21,9 @@ import zstandard
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter import archive
-from arbiter.archive import ByteRange, RangeResult, byte_ranges, compression_of, open_text, range_texts
-from arbiter.audit import game_texts
+from arbiter.files import archive
+from arbiter.files.archive import ByteRange, RangeResult, byte_ranges, compression_of, open_text, range_texts
+from arbiter.files.audit import game_texts
 from arbiter.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

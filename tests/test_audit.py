@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.audit import audit_game, read_games
+from arbiter.files.audit import audit_game, read_games
 from arbiter.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import chess
 import chess.pgn
-from arbiter.audit import audit_text, game_texts
-from arbiter.notation import translate
+from arbiter.files.audit import audit_text, game_texts
+from arbiter.core.notation import translate
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "pgn"
 Claim = tuple[str, str, int, str]

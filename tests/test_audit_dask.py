@@ -19,8 +19,8 @@ import distributed
 import pytest
 import zstandard
 
-from arbiter import archive
-from arbiter.audit import audit_text, game_texts
+from arbiter.files import archive
+from arbiter.files.audit import audit_text, game_texts
 from arbiter.cli import main
 from tests.test_archive import _COMMENTED, CLEAN, ILLEGAL, INPUTS, audit_out, corpus_head
 

@@ -12,10 +12,10 @@ from typing import Any
 import chess.pgn
 import pytest
 
-from arbiter.audit import audit_text, game_texts, start_board
+from arbiter.files.audit import audit_text, game_texts, start_board
 from arbiter.cli import main
-from arbiter.notation import legal_move
-from arbiter.pgnread import read_score
+from arbiter.core.notation import legal_move
+from arbiter.core.pgnread import read_score
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "pgn"
 

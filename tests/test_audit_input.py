@@ -11,10 +11,10 @@ from typing import Any
 import chess.pgn
 import pytest
 
-from arbiter.audit import game_texts
+from arbiter.files.audit import game_texts
 from arbiter.cli import main
 from tests.conftest import write_file as _write
-from arbiter.notation import translate
+from arbiter.core.notation import translate
 
 ROOT = Path(__file__).resolve().parent.parent
 GERMAN = ROOT / "examples" / "audit" / "german.pgn"

@@ -22,7 +22,7 @@ import chess
 import chess.pgn
 import pytest
 
-from arbiter.audit import GameAudit, audit_text, game_texts, pgn_games
+from arbiter.files.audit import GameAudit, audit_text, game_texts, pgn_games
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "pgn"
 GROUPS = ["no-result.pgn", "odd-tokens.pgn", "tags-on-lines.pgn", "comments.pgn"]

@@ -19,7 +19,7 @@ from pathlib import Path
 import chess
 import pytest
 
-from arbiter.unwinnable import can_checkmate, is_unwinnable_fast
+from arbiter.core.unwinnable import can_checkmate, is_unwinnable_fast
 
 POSITIONS = Path(__file__).parent / "data" / "cha" / "positions.txt"
 

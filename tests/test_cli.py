@@ -137,7 +137,7 @@ def test_notation_lists_the_languages(capsys: pytest.CaptureFixture[str]) -> Non
 
 def _in_language(pgn: str, code: str) -> str:
     """A PGN's moves rewritten in ``code``, token by token (tags and results untouched)."""
-    from arbiter.notation import translate
+    from arbiter.core.notation import translate
 
     lines = []
     for line in pgn.splitlines():

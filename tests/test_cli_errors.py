@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from arbiter import teach
+from arbiter.cli import teach
 from arbiter.cli import main
-from arbiter.referee import Referee
+from arbiter.laws.referee import Referee
 from tests.conftest import write_file
 
 SCENARIO = "title: two moves\nevents:\n  - white: play e4\n  - black: play e5\nexpect:\n  to_move: white\n"
@@ -137,7 +137,7 @@ def test_a_bug_in_reading_a_file_names_the_file(command: str, tmp_path: Path, mo
 
 def test_a_bug_in_narrating_an_event_names_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    from arbiter import render
+    from arbiter.cli import render
 
     good = write_file(tmp_path, "good.yaml", SCENARIO)
     real = render.status
@@ -154,7 +154,7 @@ def test_a_bug_in_narrating_an_event_names_it(tmp_path: Path, monkeypatch: pytes
 
 def test_a_bug_in_auditing_a_file_is_one_line_and_the_other_files_are_audited(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from arbiter import audit
+    from arbiter.files import audit
 
     bad = write_file(tmp_path, "bad.pgn", PGN)
     good = write_file(tmp_path, "good.pgn", PGN)
@@ -239,8 +239,8 @@ def test_a_long_value_anywhere_gives_a_short_error_line(text: str, tmp_path: Pat
 
 
 def test_error_line_cuts_the_event_and_quoted_values_and_keeps_short_lines() -> None:
-    from arbiter.errors import event_label
-    from arbiter.render import error_line
+    from arbiter.core.errors import event_label
+    from arbiter.cli.render import error_line
 
     assert error_line("f.yaml:3: event 0 (white: lift e4): no piece stands on e4") == \
         "f.yaml:3: event 0 (white: lift e4): no piece stands on e4"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import chess
 import pytest
 
-from arbiter.clock import Clock, TimeControl, TimeControlError, format_duration, parse_duration
+from arbiter.core.clock import Clock, TimeControl, TimeControlError, format_duration, parse_duration
 
 
 def test_time_control_periods() -> None:

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from arbiter import cli, render
+from arbiter import cli
+
+from arbiter.cli import render
 from arbiter.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

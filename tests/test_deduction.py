@@ -1,4 +1,4 @@
-"""The static analysis (arbiter.deduction) against CHA's hand-verified saturation results."""
+"""The static analysis (arbiter.core.deduction) against CHA's hand-verified saturation results."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import chess
 import pytest
 
-from arbiter.deduction import Analysis, is_statically_unwinnable
+from arbiter.core.deduction import Analysis, is_statically_unwinnable
 
 CASES: list[dict[str, Any]] = json.loads((Path(__file__).parent / "data" / "cha" / "saturation.json").read_text())
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arbiter import diagram, table
+from arbiter.table import diagram
+
+from arbiter.table import machine as table
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "physical-machine.md"
 
 
 def test_diagram_is_current() -> None:
-    assert DOC.read_text(encoding="utf-8") == diagram.document(), "run: python -m arbiter.diagram"
+    assert DOC.read_text(encoding="utf-8") == diagram.document(), "run: python -m arbiter.table.diagram"
 
 
 def test_diagram_shows_every_state_and_verb() -> None:

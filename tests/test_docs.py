@@ -16,9 +16,9 @@ import yaml
 from pydantic import BaseModel
 
 from arbiter import cli
-from arbiter.events import VERBS
-from arbiter.rulings import Kind
-from arbiter.scenario import ScenarioFile, loads, run
+from arbiter.table.events import VERBS
+from arbiter.laws.rulings import Kind
+from arbiter.files.scenario import ScenarioFile, loads, run
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import chess
 import pytest
 
-from arbiter.errors import InvalidEventError
-from arbiter.events import ClaimAct, MoveAct, PutAct, TouchAct, parse_action
+from arbiter.core.errors import InvalidEventError
+from arbiter.table.events import ClaimAct, MoveAct, PutAct, TouchAct, parse_action
 
 
 def test_verbs_parse() -> None:

@@ -13,11 +13,11 @@ from pathlib import Path
 import chess
 import pytest
 
-from arbiter.audit import audit_text
+from arbiter.files.audit import audit_text
 from arbiter.cli import main
-from arbiter.clock import MAX_DURATION, TimeControl, TimeControlError, parse_duration
-from arbiter.errors import ScenarioError, shown
-from arbiter.scenario import MAX_PGN_BYTES, load, loads, run
+from arbiter.core.clock import MAX_DURATION, TimeControl, TimeControlError, parse_duration
+from arbiter.core.errors import ScenarioError, shown
+from arbiter.files.scenario import MAX_PGN_BYTES, load, loads, run
 from tests.conftest import write_file
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,7 +8,7 @@ import time
 import chess
 import pytest
 
-from arbiter.scenario import Outcome, loads, run
+from arbiter.files.scenario import Outcome, loads, run
 
 
 def outcome(text: str) -> Outcome:
@@ -100,9 +100,9 @@ def test_a_resignation_whose_helpmate_search_is_long_is_ruled_undecided_within_i
         monkeypatch: pytest.MonkeyPatch) -> None:
     # CHA: White can mate here, but only after a long search; with a twentieth of a second the
     # analysis must stop, say so, and let the material rule decide.
-    import arbiter.unwinnable
+    import arbiter.core.unwinnable
 
-    monkeypatch.setattr(arbiter.unwinnable, "TIME_BOUND", 0.05)
+    monkeypatch.setattr(arbiter.core.unwinnable, "TIME_BOUND", 0.05)
     start = time.process_time()
     done = outcome("""
 title: long search

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from arbiter import laws
-from arbiter.clock import TimeControl
-from arbiter.errors import UnknownArticleError
+from arbiter.laws import articles as laws
+from arbiter.core.clock import TimeControl
+from arbiter.core.errors import UnknownArticleError
 
 PACKAGE = Path(__file__).resolve().parent.parent / "arbiter"
 # An article literal as the code writes it: "4.3.1", "7.5", "A.3" (not versions or numbers).
@@ -18,7 +18,7 @@ ARTICLE = re.compile(r'"((?:[1-9]|1[0-2])(?:\.\d+){1,3}|[AB]\.\d+(?:\.\d+)*)"')
 
 def cited_in_code() -> set[str]:
     found = set()
-    for path in PACKAGE.glob("*.py"):
+    for path in PACKAGE.rglob("*.py"):
         if path.name == "__init__.py":
             continue
         found |= set(ARTICLE.findall(path.read_text(encoding="utf-8")))

@@ -13,8 +13,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.errors import AmbiguousNotationError, ImpossibleMoveError, InvalidEventError, UnknownNotationError
-from arbiter.notation import language, languages, legal_move, moves_named, read_move, translate, write_san
+from arbiter.core.errors import AmbiguousNotationError, ImpossibleMoveError, InvalidEventError, UnknownNotationError
+from arbiter.core.notation import language, languages, legal_move, moves_named, read_move, translate, write_san
 
 ROOT = Path(__file__).resolve().parent.parent
 PIECES = ("king", "queen", "rook", "bishop", "knight", "pawn")

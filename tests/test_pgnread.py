@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import chess
 
-from arbiter.pgnread import read_score
-from arbiter.scenario import loads
+from arbiter.core.pgnread import read_score
+from arbiter.files.scenario import loads
 
 SCORE = """
 [Event "Prvenstvo"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import chess
 import pytest
 
-from arbiter.errors import InvalidEventError, InvalidPositionError
-from arbiter.position import (
+from arbiter.core.errors import InvalidEventError, InvalidPositionError
+from arbiter.core.position import (
     Position, can_be_captured, can_move, castling_begun, legal_moves_of, move_between, parse_move,
     promotion_under_way, same_placement, unreplaced_promotion,
 )

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.clock import Clock, TimeControl
-from arbiter.errors import ArbiterError
-from arbiter.events import Event, parse_action
-from arbiter.position import Position
-from arbiter.referee import Referee, Settings
+from arbiter.core.clock import Clock, TimeControl
+from arbiter.core.errors import ArbiterError
+from arbiter.table.events import Event, parse_action
+from arbiter.core.position import Position
+from arbiter.laws.referee import Referee, Settings
 from tests.conftest import event
 
 SQUARES = st.sampled_from(chess.SQUARE_NAMES)

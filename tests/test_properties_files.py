@@ -14,12 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbiter.cli import main
-from arbiter.clock import Clock, TimeControl
-from arbiter.errors import ArbiterError
-from arbiter.events import Event, parse_action
-from arbiter.position import Position
-from arbiter.referee import Referee, Settings
-from arbiter.scenario import loads
+from arbiter.core.clock import Clock, TimeControl
+from arbiter.core.errors import ArbiterError
+from arbiter.table.events import Event, parse_action
+from arbiter.core.position import Position
+from arbiter.laws.referee import Referee, Settings
+from arbiter.files.scenario import loads
 from tests.test_properties import STARTS, _plausible_action, check_invariants
 
 def _stream(data: st.DataObject, fen: str | None, mode: str, ruleset: str, supervision: str,

@@ -1,7 +1,7 @@
 """Positions of ours for each pruning rule of the unwinnability analysis (issue 13, item 3).
 
-For every rule of the static analysis (:mod:`arbiter.deduction`) and of the search
-(:mod:`arbiter.helpmate`, :mod:`arbiter.unwinnable`) a position where the rule is load-bearing:
+For every rule of the static analysis (:mod:`arbiter.core.deduction`) and of the search
+(:mod:`arbiter.core.helpmate`, :mod:`arbiter.core.unwinnable`) a position where the rule is load-bearing:
 with the code as it is the analysis gives the right answer (the comment says why it is right; a
 "can" comes with a mating line that is replayed here), and with that one rule switched off by
 ``monkeypatch`` the proof is lost: the static analysis no longer proves the position dead, or the
@@ -38,10 +38,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter import deduction, helpmate, unwinnable
-from arbiter.deduction import Analysis, is_statically_unwinnable, piece_attacks
-from arbiter.helpmate import NORMAL, REWARD, Search, play_forced_moves
-from arbiter.unwinnable import Verdict, can_checkmate, is_dead
+from arbiter.core import deduction
+
+from arbiter.core import helpmate
+
+from arbiter.core import unwinnable
+from arbiter.core.deduction import Analysis, is_statically_unwinnable, piece_attacks
+from arbiter.core.helpmate import NORMAL, REWARD, Search, play_forced_moves
+from arbiter.core.unwinnable import Verdict, can_checkmate, is_dead
 
 W, B = chess.WHITE, chess.BLACK
 _SQUARES = chess.BB_SQUARES

@@ -14,7 +14,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from arbiter import quiz
+from arbiter.cli import quiz
 from arbiter.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,7 +110,7 @@ def test_an_installed_package_finds_the_library_under_its_prefix(tmp_path: Path,
     site = tmp_path / "lib" / "site-packages" / "arbiter"
     site.mkdir(parents=True)
     (tmp_path / "share" / "arbiter" / "scenarios" / "touch").mkdir(parents=True)
-    monkeypatch.setattr(quiz, "__file__", str(site / "quiz.py"))
+    monkeypatch.setattr(quiz, "__file__", str(site / "cli" / "quiz.py"))
     monkeypatch.setattr(sys, "prefix", str(tmp_path))
     assert quiz.library() == tmp_path / "share" / "arbiter" / "scenarios"
 

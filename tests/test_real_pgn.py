@@ -22,7 +22,7 @@ from pathlib import Path
 import chess.pgn
 import pytest
 
-from arbiter.audit import audit_text, game_texts, pgn_games
+from arbiter.files.audit import audit_text, game_texts, pgn_games
 from bench.real_parity import FileParity, check, real_files, report
 
 LARGE = 100_000

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import chess
 
-from arbiter.clock import Clock, TimeControl
-from arbiter.position import Position
-from arbiter.referee import Referee, Settings
+from arbiter.core.clock import Clock, TimeControl
+from arbiter.core.position import Position
+from arbiter.laws.referee import Referee, Settings
 from tests.conftest import event, feed, kinds, referee
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.errors import ScenarioError
-from arbiter.scenario import load, loads, run, split_moves
+from arbiter.core.errors import ScenarioError
+from arbiter.files.scenario import load, loads, run, split_moves
 
 GOOD = """\
 title: ok

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from arbiter import laws
-from arbiter.rulings import Ruling
-from arbiter.scenario import load, run
+from arbiter.laws import articles as laws
+from arbiter.laws.rulings import Ruling
+from arbiter.files.scenario import load, run
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "scenarios").rglob("*.yaml"))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import chess
 import pytest
 
-from arbiter.errors import InvalidEventError
-from arbiter.position import Position
-from arbiter.table import MACHINE, Table
+from arbiter.core.errors import InvalidEventError
+from arbiter.core.position import Position
+from arbiter.table.machine import MACHINE, Table
 
 W = chess.WHITE
 

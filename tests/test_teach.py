@@ -8,7 +8,7 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from arbiter import teach
+from arbiter.cli import teach
 from arbiter.cli import main
 
 

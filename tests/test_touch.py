@@ -5,7 +5,7 @@ from __future__ import annotations
 import chess
 import pytest
 
-from arbiter.touch import FREE, KingReleased, Obligation, PiecePut, Released, Touch, obligation
+from arbiter.table.touch import FREE, KingReleased, Obligation, PiecePut, Released, Touch, obligation
 
 W = chess.WHITE
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import chess
 import pytest
 
-from arbiter.unwinnable import can_checkmate, cannot_mate, is_dead
+from arbiter.core.unwinnable import can_checkmate, cannot_mate, is_dead
 
 W, B = chess.WHITE, chess.BLACK
 

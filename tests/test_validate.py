@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from arbiter.cli import main
-from arbiter.errors import ScenarioError
-from arbiter.notation import translate
-from arbiter.scenario import load, loads
-from arbiter.validate import validate
+from arbiter.core.errors import ScenarioError
+from arbiter.core.notation import translate
+from arbiter.files.scenario import load, loads
+from arbiter.files.validate import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 REPORTS = sorted((ROOT / "examples" / "reports").glob("*.yaml"))
@@ -83,7 +83,7 @@ def test_pgn_tags_fill_the_report() -> None:
 def test_clk_comments_give_the_clocks_at_the_incident() -> None:
     text = ('title: t\ntime_control: 300+2\nstart:\n  pgn: "1. e4 { [%clk 0:04:58] } e5 { [%clk 0:04:50] } '
             '2. Nf3 { [%clk 0:04:40] } *"\nexpect: {clock: {white: "0:04:40", black: "0:04:50"}}\n')
-    from arbiter.scenario import run
+    from arbiter.files.scenario import run
 
     assert run(loads(text, "x.yaml")).status == "passed"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from arbiter.scenario import loads
-from arbiter.validate import validate
+from arbiter.files.scenario import loads
+from arbiter.files.validate import validate
 
 REPORT = """
 report: {{event: Club, round: 1, board: 1, account: "what happened"}}

@@ -1,0 +1,156 @@
+"""Text for people: the board, the hands, the obligation, rulings with their articles."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import textwrap
+from typing import TextIO
+
+import chess
+
+from arbiter.laws import articles as laws
+from arbiter.core.errors import SHOWN_CHARACTERS, UnknownArticleError, clipped
+from arbiter.laws.referee import Referee
+from arbiter.laws.rulings import Ruling
+
+
+def colour(stream: TextIO) -> bool:
+    """Whether to print ANSI colour on ``stream``: it is a terminal and ``NO_COLOR`` is unset or
+    empty (https://no-color.org)."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+def board(standing: chess.BaseBoard, indent: str = "    ") -> str:
+    """The pieces as they stand, White at the bottom, files and ranks marked."""
+    rows = []
+    for rank in range(7, -1, -1):
+        cells = []
+        for file in range(8):
+            piece = standing.piece_at(chess.square(file, rank))
+            cells.append(piece.symbol() if piece else ".")
+        rows.append(f"{indent}{rank + 1} {' '.join(cells)}")
+    rows.append(f"{indent}  a b c d e f g h")
+    return "\n".join(rows)
+
+
+def hands(referee: Referee) -> str:
+    """What the players hold, e.g. ``White holds the knight from g1 (right hand)``."""
+    parts = []
+    for (color, hand), held in referee.table.held.items():
+        name = chess.piece_name(held.piece.piece_type)
+        if held.piece.color != color:
+            name = f"{chess.COLOR_NAMES[held.piece.color]} {name}"
+        origin = f" from {chess.square_name(held.origin)}" if held.origin is not None else " (a new piece)"
+        where = f", set on {chess.square_name(held.on)}" if held.on is not None else ""
+        parts.append(f"{chess.COLOR_NAMES[color].capitalize()} holds the {name}{origin}{where} ({hand} hand)")
+    return "; ".join(parts) if parts else "nothing in hand"
+
+
+def obligation(referee: Referee) -> str:
+    """The obligation in a few words: ``move g1``, ``capture d5 with e4``, ``free``."""
+    ob = referee.obligation
+    fields = ob.fields()
+    words = {
+        "any": "free",
+        "move": f"move {fields.get('square')}",
+        "capture": f"capture {fields.get('square')}" + (f" with {fields['with']}" if "with" in fields else ""),
+        "castle": f"castle {fields.get('side')}",
+        "king": "a king move",
+        "promote": f"promote to {fields.get('piece')} on {fields.get('square')}",
+        "play": f"play {fields.get('move')}",
+    }[ob.must]
+    if ob.barred_side:
+        words += f" (no castling {ob.barred_side})"
+    return f"{words} ({ob.article})" if ob.article else words
+
+
+def status(referee: Referee) -> str:
+    """One line: who has the move, the turn's state, the obligation, the clocks."""
+    who = chess.COLOR_NAMES[referee.position.turn].capitalize()
+    binding = obligation(referee)
+    line = f"{who} has the move; turn: {referee.table.state}; {hands(referee)}; obligation: {binding}"
+    reading = referee.clock.reading()
+    if reading is not None:
+        line += f"; clock: white {reading['white']}, black {reading['black']}"
+    if referee.result != "*":
+        line += f"; result {referee.result} ({referee.reason})"
+    return line
+
+
+def article_text(number: str, width: int = 88, indent: str = "") -> str:
+    """``4.3.1 Own pieces touched``, then the article's paragraph, wrapped."""
+    try:
+        entry = laws.article(number)
+    except UnknownArticleError:
+        return f"{indent}{number} (not in rules/)"
+    head = f"{indent}{entry.number} {entry.title}"
+    body = textwrap.fill(entry.text, width=width, initial_indent=indent + "  ", subsequent_indent=indent + "  ")
+    return f"{head}\n{body}"
+
+
+def ruling(item: Ruling, indent: str = "    ") -> str:
+    """A ruling's line: kind, article, the sentence, and its other fields."""
+    extra = {k: v for k, v in item.as_dict().items() if k not in ("kind", "article", "text", "event")}
+    fields = f"  [{', '.join(f'{k}: {v}' for k, v in extra.items())}]" if extra else ""
+    return f"{indent}{item.kind} ({item.article}): {item.text}{fields}"
+
+
+def reads_piped_input() -> bool:
+    """Whether standard input is a pipe or a file rather than a terminal (answers given ahead)."""
+    try:
+        return not os.isatty(sys.stdin.fileno())
+    except (AttributeError, OSError, ValueError):  # no descriptor: a stand-in stream, not a pipe
+        return False
+
+
+def read_line(prompt: str) -> str:
+    """Read one answer from standard input that is not a terminal (a pipe, a file), with no line
+    editing: the prompt and the answer are echoed, so the output reads as a transcript.
+
+    :raises EOFError: at the end of the input.
+    """
+    print(prompt, end="", flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        print()
+        raise EOFError
+    answer = line.rstrip("\r\n")
+    print(answer)
+    return answer
+
+
+#: A quoted value longer than this is cut where an error line echoes it.
+LONG_TEXT = 80
+#: An error line longer than this, once its values are cut, is cut itself.
+LONG_LINE = 500
+_EVENT_PREFIX = re.compile(r"event \d+ \(")
+_QUOTED = re.compile(rf"'[^'\n]{{{LONG_TEXT + 1},}}'|\"[^\"\n]{{{LONG_TEXT + 1},}}\"")
+
+
+
+
+def error_line(text: str) -> str:
+    """An error message as the command line prints it: the long values it echoes cut, however
+    the layer below wrote them (an event's text in ``event N (...)``, a quoted value), and the
+    line itself cut if it is still long. A short message comes back unchanged."""
+    if len(text) <= LONG_TEXT:
+        return text
+    parts, start = [], 0
+    for found in _EVENT_PREFIX.finditer(text):
+        if found.start() < start:
+            continue
+        end = text.find("): ", found.end())  # where the event's text ends and the message begins
+        end = len(text) - 1 if end == -1 and text.endswith(")") else end
+        if end == -1:
+            continue
+        event = text[found.end():end]
+        parts += [text[start:found.end()], event if event.endswith(" characters)") else clipped(event)]
+        start = end
+    text = "".join(parts) + text[start:]
+    text = _QUOTED.sub(lambda m: f"{m[0][0]}{m[0][1:SHOWN_CHARACTERS + 1]}…{m[0][0]} ({len(m[0]) - 2:,} characters)",
+                       text)
+    if len(text) > LONG_LINE:
+        text = f"{text[:LONG_LINE]}… ({len(text):,} characters)"
+    return text

@@ -1,0 +1,211 @@
+"""The chessclock as a device (Article 6.1): two sides, one running, times in seconds.
+
+What a press *means* is the arbiter's business (6.2.2); the clock only counts down the running
+side, switches on a press of the running side, and adds the increment.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+import chess
+
+from arbiter.core.errors import ArbiterError, shown
+
+
+class TimeControlError(ArbiterError):
+    """A time control or a clock reading that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Period:
+    """One period: ``moves`` moves (None: the rest of the game) in ``seconds``, ``increment`` added
+    a move, ``delay`` a move before the main time starts to run (delay mode, 6.3)."""
+
+    seconds: float
+    increment: float = 0.0
+    moves: int | None = None
+    delay: float = 0.0
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """A time control in PGN ``TimeControl`` syntax (``40/5400+30:1800+30``, ``180+2``, ``300``),
+    extended with ``dN`` for a delay of N seconds a move (``5400d30``, ``40/5400d30:1800d30``)."""
+
+    periods: tuple[Period, ...]
+    text: str
+
+    @classmethod
+    def parse(cls, text: str | int) -> TimeControl:
+        """:raises TimeControlError: if ``text`` is not PGN TimeControl syntax, or is beyond the
+        bounds: more than :data:`MAX_GAME_SECONDS` of base time in all, an increment or a delay
+        over :data:`MAX_MOVE_SECONDS`, a period of more than :data:`MAX_PERIOD_MOVES` moves."""
+        if isinstance(text, int) and not isinstance(text, bool) and text > MAX_GAME_SECONDS:
+            raise TimeControlError(f"time control {shown(text)} is over a week ({MAX_GAME_SECONDS} seconds)")
+        raw = str(text).strip()
+        periods = []
+        for part in raw.split(":"):
+            match = re.fullmatch(r"(?:(\d+)/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?(?:d(\d+(?:\.\d+)?))?", part)
+            if match is None:
+                raise TimeControlError(f"bad time control {shown(raw)} (e.g. 5400+30, 40/5400+30:1800+30, 5400d30)")
+            moves, seconds, increment, delay = match.groups()
+            # Compared as text first: int() refuses numbers of more than 4,300 digits.
+            if moves is not None and (len(moves.lstrip("0")) > 4 or not 1 <= int(moves) <= MAX_PERIOD_MOVES):
+                raise TimeControlError(f"bad time control {shown(raw)}: a period has 1 to {MAX_PERIOD_MOVES} "
+                                       f"moves, not {shown(moves)}")
+            for what, value in (("an increment", increment), ("a delay", delay)):
+                if value is not None and float(value) > MAX_MOVE_SECONDS:
+                    raise TimeControlError(f"bad time control {shown(raw)}: {what} of more than an hour "
+                                           f"({MAX_MOVE_SECONDS} seconds) a move")
+            periods.append(Period(float(seconds), float(increment or 0), int(moves) if moves else None,
+                                  float(delay or 0)))
+        if any(p.moves is None for p in periods[:-1]):
+            raise TimeControlError(f"bad time control {shown(raw)}: only the last period may be open")
+        if sum(p.seconds for p in periods) > MAX_GAME_SECONDS:
+            raise TimeControlError(f"bad time control {shown(raw)}: over a week ({MAX_GAME_SECONDS} seconds) "
+                                   "of base time")
+        return cls(tuple(periods), raw)
+
+    def rapid_blitz_minutes(self) -> float:
+        """Base time plus 60 times the increment of the first period, in minutes (A.1, B.1)."""
+        first = self.periods[0]
+        return (first.seconds + 60 * first.increment) / 60
+
+
+#: The bound of every duration read (an event's time, a clock, the default time, a time given):
+#: 1000 hours.
+MAX_DURATION = 1000 * 3600
+#: The bound of a time control's base time, all periods together: a week.
+MAX_GAME_SECONDS = 7 * 24 * 3600
+#: The bound of an increment or a delay: an hour a move.
+MAX_MOVE_SECONDS = 3600
+#: The bound of the moves of one period (``40/5400``).
+MAX_PERIOD_MOVES = 1000
+
+
+def parse_duration(value: str | int | float) -> float:
+    """``"SS"``, ``"M:SS"``, ``"H:MM:SS"`` or a number of seconds → seconds.
+
+    :raises TimeControlError: if it is none of these, or not a finite number from 0 to
+        :data:`MAX_DURATION`.
+    """
+    if isinstance(value, bool):
+        raise TimeControlError(f"bad time {value!r}")
+    if isinstance(value, (int, float)):
+        if isinstance(value, float) and not math.isfinite(value):
+            raise TimeControlError(f"bad time {shown(value)}: not a finite number of seconds")
+        if value < 0:
+            raise TimeControlError(f"negative time {shown(value)}")
+        seconds = float(value) if value <= MAX_DURATION else math.inf
+    else:
+        parts = str(value).strip().split(":")
+        if len(parts) > 3 or not all(re.fullmatch(r"\d+(\.\d+)?", p) for p in parts):
+            raise TimeControlError(f"bad time {shown(value)} (use SS, M:SS or H:MM:SS)")
+        seconds = 0.0
+        for part in parts:
+            seconds = seconds * 60 + float(part)  # a part of thousands of digits is inf, not an error
+    if seconds > MAX_DURATION:
+        raise TimeControlError(f"time {shown(value)} is over 1000 hours")
+    return seconds
+
+
+def format_duration(seconds: float) -> str:
+    """Seconds → ``H:MM:SS`` (whole seconds, rounded down)."""
+    whole = int(max(seconds, 0.0))
+    return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
+
+
+@dataclass
+class Clock:
+    """Both sides of a chessclock. ``remaining`` is None for a game without a clock."""
+
+    running: chess.Color
+    remaining: dict[chess.Color, float] | None = None
+    control: TimeControl | None = None
+    now: float = 0.0
+    paused: bool = False
+    #: Moves each player has completed for the time control (from the start position's move number).
+    presses: dict[chess.Color, int] = field(default_factory=lambda: {chess.WHITE: 0, chess.BLACK: 0})
+    #: The instant (seconds since the events began) each fallen flag fell.
+    fallen: dict[chess.Color, float] = field(default_factory=dict)
+    #: The time the running side has spent on the move under way (what the delay covers).
+    spent: float = 0.0
+
+    def advance(self, now: float) -> list[tuple[chess.Color, float]]:
+        """Let time run to ``now`` on the running side; the flags that fell on the way, with the
+        exact instant each reached zero. In delay mode the main time runs only once the move's
+        delay is used up."""
+        fell: list[tuple[chess.Color, float]] = []
+        if self.remaining is None:
+            self.now = now
+            return fell
+        if not self.paused:
+            elapsed = now - self.now
+            delay = self._period(self.running).delay if self.control is not None else 0.0
+            free = min(max(0.0, delay - self.spent), elapsed)
+            self.spent += elapsed
+            before = self.remaining[self.running]
+            self.remaining[self.running] = before - (elapsed - free)
+            if before > 0 >= self.remaining[self.running] and self.running not in self.fallen:
+                self.fallen[self.running] = self.now + free + before
+                fell.append((self.running, self.now + free + before))
+        fell += self.flags_at_zero()
+        self.now = now
+        return fell
+
+    def flags_at_zero(self) -> list[tuple[chess.Color, float]]:
+        """The flags of the sides at zero not yet counted as fallen, now counted: a clock at zero
+        has a fallen flag, however it got there (set so at the start, or time taken away)."""
+        fell: list[tuple[chess.Color, float]] = []
+        if self.remaining is None:
+            return fell
+        for color in (chess.WHITE, chess.BLACK):
+            if self.remaining[color] <= 0 and color not in self.fallen:
+                self.fallen[color] = self.now
+                fell.append((color, self.now))
+        return fell
+
+    def switch(self, color: chess.Color) -> float:
+        """``color`` presses the running side: the other side runs. The increment is added, and
+        the next period's time once the period's moves are done; the increment, returned."""
+        self.running = not color
+        self.spent = 0.0
+        if self.remaining is None or self.control is None:
+            self.presses[color] += 1
+            return 0.0
+        period = self._period(color)
+        self.presses[color] += 1
+        self.remaining[color] += period.increment
+        if self._period(color) is not period:
+            self.remaining[color] += self._period(color).seconds
+        return period.increment
+
+    def add(self, color: chess.Color, seconds: float) -> None:
+        """The arbiter changes ``color``'s remaining time (a penalty, an increment taken back)."""
+        if self.remaining is not None:
+            self.remaining[color] += seconds
+
+    def set_running(self, color: chess.Color) -> None:
+        """The arbiter starts ``color``'s side (after setting a position back): a new move, with
+        its delay."""
+        self.running = color
+        self.spent = 0.0
+
+    def reading(self) -> dict[str, str] | None:
+        """The remaining times as ``{"white": "H:MM:SS", "black": ...}``."""
+        if self.remaining is None:
+            return None
+        return {chess.COLOR_NAMES[c]: format_duration(self.remaining[c]) for c in (chess.WHITE, chess.BLACK)}
+
+    def _period(self, color: chess.Color) -> Period:
+        """The period the player's next move belongs to."""
+        assert self.control is not None
+        done = self.presses[color]
+        for period in self.control.periods:
+            if period.moves is None or done < period.moves:
+                return period
+            done -= period.moves
+        return self.control.periods[-1]

@@ -1,0 +1,445 @@
+"""The helpmate search of the unwinnability analysis (after CHA), for White as the intended winner.
+
+Both sides cooperate to mate the black king. The search is depth-first with iterative deepening,
+but its depth is *dynamic*, as in Miguel Ambrona's analyser: a move that looks like progress
+(a white pawn advance or capture, a king or knight approaching the mating corner, a bishop
+approaching it) costs no depth, a move that works against the mate (a black capture or pawn move,
+a move into a position the static analysis proves unwinnable) costs four plies, and any other move
+one. A transposition table remembers how deep each position was already searched. A line cut by
+the depth or the node budget marks the iteration *interrupted*: only an iteration that ran every
+line to its end without a mate proves that there is none.
+
+The board is the caller's: moves are pushed and popped on it, and it is left as it was found.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+
+import chess
+
+from arbiter.core.deduction import bishop_attacks, is_statically_unwinnable
+
+REWARD, NORMAL, PUNISH = 0, 1, 4  # the depth a move costs
+#: No line is searched deeper than this many plies.
+MAX_LINE = 128
+#: Nodes between two looks at the clock.
+_CLOCK_EVERY = 512
+
+
+class OutOfTime(Exception):  # noqa: N818 - a signal inside the search, never seen outside this module
+    """The analysis ran past its CPU deadline."""
+
+
+def _file_mirrored(square: chess.Square) -> chess.Square:
+    return chess.square(7 - chess.square_file(square), chess.square_rank(square))
+
+
+def _aims_at_dark_corner(board: chess.Board) -> bool:
+    """The corner to mate in: the dark one (h8) when White has a dark-squared bishop, or when
+    White has no bishop and Black has a light-squared one; a8 otherwise."""
+    white_bishops = board.occupied_co[chess.WHITE] & board.bishops
+    black_bishops = board.occupied_co[chess.BLACK] & board.bishops
+    return bool(white_bishops & chess.BB_DARK_SQUARES
+                or (not white_bishops and black_bishops & chess.BB_LIGHT_SQUARES))
+
+
+def _knight_distance(a: chess.Square, b: chess.Square) -> int:
+    files = abs(chess.square_file(a) - chess.square_file(b))
+    ranks = abs(chess.square_rank(a) - chess.square_rank(b))
+    low, high = min(files, ranks), max(files, ranks)
+    if low == 1 and high == 1 and (a in _CORNERS or b in _CORNERS):
+        return 4
+    if low % 2 == high % 2:
+        return _SAME_PARITY.get((low, high), 4)
+    if high == 7:
+        return 5
+    return {(1, 2): 1, (5, 6): 5}.get((low, high), 3)
+
+
+_SAME_PARITY = {(0, 0): 0, (0, 2): 2, (0, 4): 2, (2, 4): 2, (1, 1): 2, (1, 3): 2, (3, 3): 2, (7, 7): 6}
+
+
+_CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
+_KNIGHT_DISTANCE = [[_knight_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
+
+
+def _approaches(move: chess.Move, piece: chess.PieceType, target: chess.Square) -> bool:
+    """Whether a king or knight move brings it nearer ``target``."""
+    if piece == chess.KING:
+        return chess.square_distance(move.to_square, target) < chess.square_distance(move.from_square, target)
+    table = _KNIGHT_DISTANCE[target]
+    return table[move.to_square] < table[move.from_square]
+
+
+def _target(board: chess.Board, piece: chess.PieceType) -> chess.Square | None:
+    """Where a king or knight of the side to move heads: White's next to the mating corner (g7
+    for the king, e5 for the knight), Black's into it (h8, g8); mirrored for the a8 corner."""
+    if piece == chess.KING:
+        target = chess.G7 if board.turn == chess.WHITE else chess.H8
+    elif piece == chess.KNIGHT:
+        target = chess.E5 if board.turn == chess.WHITE else chess.G8
+    else:
+        return None
+    return target if _aims_at_dark_corner(board) else _file_mirrored(target)
+
+
+def bishop_distances(board: chess.Board, steady: int) -> list[int]:
+    """Per square, the bishop moves from it to the mating corner (through squares that are not
+    steady); 255 where the corner cannot be reached."""
+    if _aims_at_dark_corner(board):
+        corner = chess.BB_H8 | chess.BB_G8 | chess.BB_H7
+    else:
+        corner = chess.BB_A8 | chess.BB_B8 | chess.BB_A7
+    distances = [255] * 64
+    visited, active, distance = 0, corner, 0
+    while active:
+        for square in chess.scan_forward(active):
+            distances[square] = distance
+        visited |= active
+        distance += 1
+        reached = 0
+        for square in chess.scan_forward(active):
+            reached |= bishop_attacks(square, steady) & ~steady
+        active = reached & ~visited
+    return distances
+
+
+def _never() -> None:
+    """A clock that never runs out."""
+
+
+def may_be_dead(board: chess.Board) -> bool:
+    """Whether the static analysis has a chance to prove White cannot mate (a cheap gate, no
+    proof): White's material is insufficient, or pawns stand head to head and none runs free."""
+    return board.has_insufficient_material(chess.WHITE) or are_pawns_blocked(board)
+
+
+def are_pawns_blocked(board: chess.Board) -> bool:
+    """Whether enough pawns stand head to head, and none runs free on a file of its own, for a
+    wall to hold (CHA's gate; no proof)."""
+    if not board.pawns or blocked_pawns(board) < max(1, chess.popcount(board.pawns) // 2 - 2):
+        return False
+    return not has_lonely_pawns(board)
+
+
+def punishable_moves(board: chess.Board, tick: Callable[[], None] = _never) -> frozenset[chess.Move]:
+    """The legal moves into a position the static analysis proves unwinnable."""
+    punished = []
+    for move in list(board.generate_legal_moves()):
+        tick()
+        board.push(move)
+        if is_statically_unwinnable(board):
+            punished.append(move)
+        board.pop()
+    return frozenset(punished)
+
+
+_TYPE_ORDER = {chess.PAWN: 0, chess.KNIGHT: 1, chess.BISHOP: 2, chess.ROOK: 3, chess.QUEEN: 4, chess.KING: 5}
+_PROMOTION_ORDER = {None: 0, chess.QUEEN: 0, chess.KNIGHT: 1, chess.ROOK: 2, chess.BISHOP: 3}
+
+
+def ordered_moves(board: chess.Board) -> list[chess.Move]:
+    """The legal moves in the order CHA's move generator gives them (pawns first, then knights,
+    bishops, rooks, queens, the king; by square), since its budgets were tuned to that order."""
+    types = board.piece_type_at
+    return sorted(board.generate_legal_moves(), key=lambda move: (
+        _TYPE_ORDER[types(move.from_square) or chess.PAWN] << 16 | move.from_square << 9
+        | move.to_square << 2 | _PROMOTION_ORDER[move.promotion]))
+
+
+class Search:
+    """The state of one helpmate search: budgets, the line being tried, the tables."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.phase_deadline = deadline  # a phase past it stops as at its node budget
+        self.max_depth = 0
+        self.depth_node_limit: int | None = None  # per ply of the iteration's depth
+        self.global_node_limit = 1_000_000
+        self.iteration_nodes = 0
+        self.global_nodes = 0
+        self.nodes = 0  # every node of every phase, for the verdict
+        self.interrupted = False
+        self.moves: list[chess.Move] = []
+        self.past_progress = False
+        self.table: dict[Hashable, int] | None = None
+        self.punishable: frozenset[chess.Move] | None = None
+        self.distances: list[int] | None = None
+        self.guided = False  # whether the punishable moves and the bishops' distances are used
+
+    def reset_iteration(self) -> None:
+        self.global_nodes += self.iteration_nodes
+        self.iteration_nodes = 0
+        self.interrupted = False
+
+    def tick(self) -> None:
+        """Count one step of work; past the deadline the whole analysis stops (:class:`OutOfTime`)."""
+        self.nodes += 1
+        if self.nodes % 64 == 0 and time.process_time() > self.deadline:
+            raise OutOfTime
+
+    def _is_limit_reached(self) -> bool:
+        self.nodes += 1
+        if self.nodes % _CLOCK_EVERY == 0:
+            now = time.process_time()
+            if now > self.deadline:
+                raise OutOfTime
+            if now > self.phase_deadline:
+                return True
+        if self.depth_node_limit is not None and self.iteration_nodes > self.max_depth * self.depth_node_limit:
+            return True
+        return self.global_nodes + self.iteration_nodes > self.global_node_limit
+
+    def iterative_deepening(self, board: chess.Board, depths: range) -> bool | None:
+        """``True`` with the mating line in :attr:`moves` when a helpmate is found; ``False``
+        when an iteration ran to its end without one (there is none); ``None`` at the budget."""
+        for depth in depths:
+            self.max_depth = depth
+            self.reset_iteration()
+            if self.helpmate(board, 0):
+                return True
+            if not self.interrupted:
+                return False
+        return None
+
+    def helpmate(self, board: chess.Board, depth: int) -> bool:
+        """Whether a mate of Black lies within the remaining depth (the line then in :attr:`moves`)."""
+        left = max(self.max_depth - depth, 0)
+        table = self.table
+        key: Hashable = None
+        if table is not None:
+            key = board._transposition_key()
+            known = table.get(key)
+            if known is not None and known >= left:
+                return False
+        if depth >= self.max_depth or len(self.moves) >= MAX_LINE:
+            # A leaf: one legal move is enough to know it is neither mate nor stalemate.
+            if next(board.generate_legal_moves(), None) is None:
+                return board.turn == chess.BLACK and board.is_check()
+            if not board.has_insufficient_material(chess.WHITE):
+                self.interrupted = True
+            return False
+        moves = ordered_moves(board)
+        if not moves:
+            return board.turn == chess.BLACK and board.is_check()
+        if board.has_insufficient_material(chess.WHITE):
+            return False
+        if table is not None:
+            table[key] = left
+        for move in moves:
+            self.iteration_nodes += 1
+            if self._is_limit_reached():
+                self.interrupted = True
+                return False
+            cost = self.classify(board, move)
+            next_depth = depth if cost == REWARD else depth + PUNISH if cost == PUNISH else (
+                depth + (0 if self.past_progress else 1))
+            saved = self.past_progress
+            self.past_progress = cost == REWARD
+            self.moves.append(move)
+            board.push(move)
+            found = self.helpmate(board, next_depth)
+            board.pop()
+            if found:
+                return True
+            self.moves.pop()
+            self.past_progress = saved
+        return False
+
+    def classify(self, board: chess.Board, move: chess.Move) -> int:
+        """The depth a move costs (see the module docstring)."""
+        distances = self.distances if self.guided else None
+        if self.guided and self.punishable is not None and move in self.punishable:
+            return PUNISH
+        piece = board.piece_type_at(move.from_square) or chess.PAWN
+        to_bit = chess.BB_SQUARES[move.to_square]
+        if board.turn == chess.WHITE:
+            if piece == chess.PAWN or to_bit & board.occupied_co[chess.BLACK]:
+                return REWARD
+            target = _target(board, piece) if piece in (chess.KING, chess.KNIGHT) else None
+            if target is not None and _approaches(move, piece, target):
+                return REWARD
+            if distances is not None and piece == chess.BISHOP:
+                before, after = distances[move.from_square], distances[move.to_square]
+                if before > 200:
+                    return NORMAL
+                if before <= 1 and before < after or before > 2 and before > after:
+                    return REWARD
+            return NORMAL
+        capture = bool(to_bit & board.occupied_co[chess.WHITE])
+        if (distances is not None and capture and chess.popcount(board.occupied) > 5
+                and (piece == chess.PAWN or to_bit & board.pawns)):
+            return REWARD
+        if distances is not None and piece == chess.BISHOP and distances[move.from_square] > distances[move.to_square]:
+            return REWARD
+        target = _target(board, piece) if piece in (chess.KING, chess.KNIGHT) else None
+        if target is not None and _approaches(move, piece, target):
+            return REWARD
+        if capture:
+            return PUNISH
+        return NORMAL
+
+
+def play_forced_moves(board: chess.Board, line: list[chess.Move]) -> bool:
+    """Play on ``board`` the moves of a stretch where the side to move has one legal move only
+    (at most 16), appending them to ``line``. ``True`` when the stretch repeats a position: then
+    nothing but that cycle can ever happen, and no one can mate."""
+    seen: set[Hashable] | None = None
+    for _ in range(16):
+        moves = board.generate_legal_moves()
+        first = next(moves, None)
+        if first is None or next(moves, None) is not None:
+            break
+        if seen is None:
+            seen = {board._transposition_key()}
+        board.push(first)
+        line.append(first)
+        key = board._transposition_key()
+        if key in seen:
+            return True
+        seen.add(key)
+    return False
+
+
+def has_non_pawn_moves(board: chess.Board, max_nodes: int = 1_000,
+                       tick: Callable[[], None] = _never) -> tuple[bool, bool]:
+    """For (White, Black): whether a move other than a pawn's was met in a probe of ``max_nodes``
+    moves (a side that met none may have nothing but pawn moves)."""
+    seen = [False, False]
+    nodes = 0
+
+    def probe() -> bool:
+        nonlocal nodes
+        for move in list(board.generate_legal_moves()):
+            if board.piece_type_at(move.from_square) != chess.PAWN:
+                seen[board.turn] = True
+            nodes += 1
+            if nodes >= max_nodes or all(seen):
+                return True
+            tick()
+            board.push(move)
+            done = probe()
+            board.pop()
+            if done:
+                return True
+        return False
+
+    probe()
+    return seen[chess.WHITE], seen[chess.BLACK]
+
+
+def check_chains(board: chess.Board, visited: set[Hashable], line: list[chess.Move], depth: int = 0,
+                 tick: Callable[[], None] = _never) -> bool | None:
+    """Follow every line of checks (the first move may be any): ``True`` at a mate of Black (the
+    line then in ``line``), ``False`` when every quiet position met is statically unwinnable,
+    ``None`` otherwise."""
+    if depth > 16:
+        return None
+    visited.add(board._transposition_key())
+    moves = list(board.generate_legal_moves())
+    if not moves:
+        return board.turn == chess.BLACK and board.is_check()
+    for move in moves:
+        tick()
+        board.push(move)
+        line.append(move)
+        answer: bool | None = False
+        if board._transposition_key() not in visited:
+            if board.is_check() or depth == 0:
+                answer = check_chains(board, visited, line, depth + 1, tick)
+            elif not may_be_dead(board) or not is_statically_unwinnable(board):
+                answer = None  # a quiet position off the lines of checks: only a dead one is no answer
+        board.pop()
+        if answer is not False:
+            return answer
+        line.pop()
+    return False
+
+
+def is_exhaustively_unwinnable(board: chess.Board, bound: int = 3_000, tick: Callable[[], None] = _never) -> bool:
+    """Whether every position reachable from ``board`` (at most ``bound`` of them) was seen and
+    none mates Black."""
+    seen = {board._transposition_key()}
+    layer = [board.copy(stack=False)]
+    while layer:
+        following = []
+        for position in layer:
+            if position.has_insufficient_material(chess.WHITE):
+                continue
+            moves = list(position.generate_legal_moves())
+            if not moves:
+                if position.turn == chess.BLACK and position.is_check():
+                    return False
+                continue
+            for move in moves:
+                tick()
+                position.push(move)
+                key = position._transposition_key()
+                if key not in seen:
+                    seen.add(key)
+                    if len(seen) > bound:
+                        return False
+                    following.append(position.copy(stack=False))
+                position.pop()
+        layer = following
+    return True
+
+
+
+class Moved:
+    """Which kinds of piece moved anywhere in an exploration (CHA's fast check)."""
+
+    __slots__ = ("bishop", "king", "heavy", "pawn_twice")
+
+    def __init__(self) -> None:
+        self.king = [False, False]  # by colour (python-chess's: index True is White)
+        self.bishop = False
+        self.heavy = False  # a queen, rook or knight
+        self.pawn_twice = False  # some line played two pawn moves
+
+
+def is_dynamically_unwinnable(board: chess.Board, depth: int, pawn_seen: bool, moved: Moved,
+                              tick: Callable[[], None] = _never) -> bool:
+    """Whether every line of ``depth`` plies ends without a mate of Black (in insufficient
+    material, a stalemate, a mate of White): a proof that White cannot mate. ``moved`` records
+    what moved on the way."""
+    if board.has_insufficient_material(chess.WHITE):
+        return True
+    moves = ordered_moves(board)
+    if not moves:
+        return not (board.turn == chess.BLACK and board.is_check())
+    if depth == 0:
+        return False
+    for move in moves:
+        tick()
+        piece = board.piece_type_at(move.from_square)
+        if piece == chess.KING:
+            moved.king[board.turn] = True
+        elif piece == chess.PAWN:
+            moved.pawn_twice |= pawn_seen
+        elif piece == chess.BISHOP:
+            moved.bishop = True
+        else:
+            moved.heavy = True
+        board.push(move)
+        proved = is_dynamically_unwinnable(board, depth - 1, pawn_seen or piece == chess.PAWN, moved, tick)
+        board.pop()
+        if not proved:
+            return False
+    return True
+
+
+def blocked_pawns(board: chess.Board) -> int:
+    """White pawns with a black pawn or the black king right in front."""
+    white = board.pawns & board.occupied_co[chess.WHITE]
+    return chess.popcount((white << 8) & board.occupied_co[chess.BLACK] & (board.pawns | board.kings))
+
+
+def has_lonely_pawns(board: chess.Board) -> bool:
+    """Whether some file holds pawns of one side only (a white pawn on the seventh rank and a
+    black one on the second do not count)."""
+    white = board.pawns & board.occupied_co[chess.WHITE] & ~chess.BB_RANK_7
+    black = board.pawns & board.occupied_co[chess.BLACK] & ~chess.BB_RANK_2
+    return any(bool(white & file) != bool(black & file) for file in chess.BB_FILES)

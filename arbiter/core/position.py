@@ -1,0 +1,484 @@
+"""The legal-move core: a thin layer over :class:`chess.Board`, with nothing of hands in it.
+
+It answers what the Laws of Article 3 decide (which moves are legal, which piece can be
+captured, which legal move turns one position into a given arrangement of pieces) and keeps the
+game's history of positions for the repetition rules. It also holds the board as it physically
+stands (:attr:`Position.standing`), which may differ from every legal position: a piece in the
+air, a capture half done, an illegal move completed and not corrected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+import chess
+
+from arbiter.core.errors import InvalidEventError, InvalidPositionError, shown
+
+PIECE_LETTERS = "KQRBNP"
+
+Side = Literal["kingside", "queenside"]
+
+_BITBOARDS = ("pawns", "knights", "bishops", "rooks", "queens", "kings")
+
+
+def same_placement(a: chess.BaseBoard, b: chess.BaseBoard) -> bool:
+    """Whether the same pieces stand on the same squares of both boards."""
+    return (
+        a.occupied_co[chess.WHITE] == b.occupied_co[chess.WHITE]
+        and a.occupied_co[chess.BLACK] == b.occupied_co[chess.BLACK]
+        and all(getattr(a, name) == getattr(b, name) for name in _BITBOARDS)
+    )
+
+
+def placement_of(board: chess.BaseBoard) -> chess.BaseBoard:
+    """A copy of the pieces of ``board`` only (bitboards copied; no FEN round trip)."""
+    copy = chess.BaseBoard.empty()
+    for name in _BITBOARDS:
+        setattr(copy, name, getattr(board, name))
+    copy.occupied_co = [board.occupied_co[chess.BLACK], board.occupied_co[chess.WHITE]]
+    copy.occupied = board.occupied
+    copy.promoted = board.promoted
+    return copy
+
+
+def changed_mask(a: chess.BaseBoard, b: chess.BaseBoard) -> chess.Bitboard:
+    """The squares whose contents differ between two boards, as a bitboard."""
+    mask = (a.occupied_co[chess.WHITE] ^ b.occupied_co[chess.WHITE]) | (
+        a.occupied_co[chess.BLACK] ^ b.occupied_co[chess.BLACK]
+    )
+    for name in _BITBOARDS:
+        mask |= getattr(a, name) ^ getattr(b, name)
+    return mask
+
+
+def position_key(board: chess.Board) -> Hashable:
+    """The key under which 9.2.3 counts a position as the same.
+
+    Same side to move, same pieces on the same squares, same castling rights, and an en
+    passant square only when an en passant capture is legal (DECISIONS 13).
+    """
+    ep = board.ep_square if board.ep_square is not None and board.has_legal_en_passant() else None
+    return (
+        board.occupied_co[chess.WHITE],
+        board.occupied_co[chess.BLACK],
+        board.pawns,
+        board.knights,
+        board.bishops,
+        board.rooks,
+        board.queens,
+        board.kings,
+        board.turn,
+        board.clean_castling_rights(),
+        ep,
+    )
+
+
+#: What makes a position one the game cannot be played on: a king missing or one too many, the
+#: side not to move in check (its king could be taken).
+_UNPLAYABLE = (chess.STATUS_NO_WHITE_KING | chess.STATUS_NO_BLACK_KING | chess.STATUS_TOO_MANY_KINGS
+               | chess.STATUS_OPPOSITE_CHECK)
+
+
+def is_illegal_position(board: chess.Board, pawn_on_last_rank: bool = False) -> bool:
+    """Whether ``board`` cannot be played on (a king missing or one too many, the side not to move
+    in check); with ``pawn_on_last_rank``, also a pawn standing on its last rank (A.5.4's cases)."""
+    flags = _UNPLAYABLE | (chess.STATUS_PAWNS_ON_BACKRANK if pawn_on_last_rank else chess.STATUS_VALID)
+    return bool(board.status() & flags)
+
+
+def legal_moves_of(board: chess.Board, square: chess.Square) -> list[chess.Move]:
+    """The legal moves of the piece on ``square`` (castling counts as a king move)."""
+    return list(board.generate_legal_moves(from_mask=chess.BB_SQUARES[square]))
+
+
+def can_move(board: chess.Board, square: chess.Square) -> bool:
+    """Whether the piece on ``square`` has a legal move."""
+    return any(board.generate_legal_moves(from_mask=chess.BB_SQUARES[square]))
+
+
+def captured_square(board: chess.Board, move: chess.Move) -> chess.Square | None:
+    """The square of the piece ``move`` captures (the passed pawn's square for en passant)."""
+    if board.is_en_passant(move):
+        return move.to_square + (-8 if board.turn == chess.WHITE else 8)
+    if board.piece_at(move.to_square) is not None and not board.is_castling(move):
+        return move.to_square
+    return None
+
+
+def captures_of(
+    board: chess.Board, square: chess.Square, by: chess.Square | None = None
+) -> list[chess.Move]:
+    """The legal moves that capture the piece on ``square`` (by the piece on ``by`` if given)."""
+    from_mask = chess.BB_ALL if by is None else chess.BB_SQUARES[by]
+    moves = list(board.generate_legal_captures(from_mask=from_mask))
+    return [move for move in moves if captured_square(board, move) == square]
+
+
+def can_be_captured(board: chess.Board, square: chess.Square, by: chess.Square | None = None) -> bool:
+    """Whether the piece on ``square`` can be captured now (by the piece on ``by`` if given)."""
+    return bool(captures_of(board, square, by))
+
+
+def castling_move(board: chess.Board, side: Side) -> chess.Move | None:
+    """The legal castling move on ``side`` (``kingside``/``queenside``), if castling is legal."""
+    for move in board.generate_castling_moves():
+        if castling_side(board, move) == side:
+            return move
+    return None
+
+
+def castling_side(board: chess.Board, move: chess.Move) -> Side | None:
+    """``kingside`` or ``queenside`` if ``move`` is castling, else None."""
+    if not board.is_castling(move):
+        return None
+    return "kingside" if board.is_kingside_castling(move) else "queenside"
+
+
+def move_between(board: chess.Board, standing: chess.BaseBoard) -> chess.Move | None:
+    """The legal move, if any, that turns the position ``board`` into the pieces ``standing``.
+
+    Castling, en passant and promotion included. Only moves from a changed square to a changed
+    square are tried (every move changes both), so the cost is a push or two, not one per legal move.
+    """
+    mask = changed_mask(board, standing)
+    if not mask & board.occupied_co[board.turn]:
+        return None
+    for move in board.generate_legal_moves(from_mask=mask & board.occupied_co[board.turn], to_mask=mask):
+        board.push(move)
+        try:
+            if same_placement(board, standing):
+                return move
+        finally:
+            board.pop()
+    return None
+
+
+def castling_begun(board: chess.Board, standing: chess.BaseBoard) -> Side | None:
+    """The side towards which the king stands released two squares, rook not yet moved (4.7.2).
+
+    Returns ``kingside``/``queenside`` when the only change from ``board`` is the king of the
+    side to move standing two files away on its rank, towards one of its rooks; else None.
+    """
+    king = board.king(board.turn)
+    if king is None:
+        return None
+    mask = changed_mask(board, standing)
+    if chess.popcount(mask) != 2 or not mask & chess.BB_SQUARES[king]:
+        return None
+    target = chess.msb(mask & ~chess.BB_SQUARES[king])
+    if chess.square_rank(target) != chess.square_rank(king):
+        return None
+    step = chess.square_file(target) - chess.square_file(king)
+    if abs(step) != 2 or standing.piece_at(target) != chess.Piece(chess.KING, board.turn):
+        return None
+    if standing.piece_at(king) is not None:
+        return None
+    rooks = standing.pieces_mask(chess.ROOK, board.turn) & chess.BB_RANKS[chess.square_rank(king)]
+    beyond = [
+        sq
+        for sq in chess.scan_forward(rooks)
+        if (chess.square_file(sq) - chess.square_file(king)) * step > 0
+    ]
+    if not beyond:
+        return None
+    return "kingside" if step > 0 else "queenside"
+
+
+def promotion_under_way(board: chess.Board, standing: chess.BaseBoard) -> chess.Move | None:
+    """A legal promotion that the pieces ``standing`` are part way through (4.6), if any.
+
+    The changes must all lie on the pawn's square and the promotion square: the pawn lifted,
+    set on the last rank, or removed; the new piece put there; a captured piece removed.
+    """
+    mask = changed_mask(board, standing)
+    if not mask:
+        return None
+    pawns = board.pieces_mask(chess.PAWN, board.turn)
+    for move in board.generate_legal_moves(from_mask=pawns, to_mask=chess.BB_BACKRANKS):
+        span = chess.BB_SQUARES[move.from_square] | chess.BB_SQUARES[move.to_square]
+        if mask & ~span:
+            continue
+        on_from = standing.piece_at(move.from_square)
+        on_to = standing.piece_at(move.to_square)
+        if on_from is not None and on_from != chess.Piece(chess.PAWN, board.turn):
+            continue
+        if on_to is not None and on_to.color != board.turn and on_to != board.piece_at(move.to_square):
+            continue
+        return move
+    return None
+
+
+def unreplaced_promotion(board: chess.Board, standing: chess.BaseBoard) -> chess.Move | None:
+    """The promotion to a queen if ``standing`` is it with the pawn left on the last rank (7.5.2)."""
+    pawns = standing.pieces_mask(chess.PAWN, board.turn) & chess.BB_BACKRANKS
+    for square in chess.scan_forward(pawns):
+        replaced = standing.copy()
+        replaced.set_piece_at(square, chess.Piece(chess.QUEEN, board.turn))
+        move = move_between(board, replaced)
+        if move is not None and move.promotion == chess.QUEEN and move.to_square == square:
+            return move
+    return None
+
+
+def parse_move(board: chess.Board, text: str) -> chess.Move:
+    """Read SAN or UCI in ``board``; an illegal move is returned if its squares are clear.
+
+    A legal move in SAN or UCI is returned as python-chess reads it. A UCI move that is not
+    legal is returned as written (the player may well play it: that is for the arbiter). A SAN
+    move that is not legal is matched against the pseudo-legal moves (a pinned piece, a king
+    walking into check); if none or several match, it cannot be played and is an error.
+
+    :raises InvalidEventError: if the text names no move that the pieces could make.
+    """
+    try:
+        return board.parse_uci(text)
+    except chess.IllegalMoveError:
+        move = chess.Move.from_uci(text)
+        if board.piece_at(move.from_square) is None:
+            square = chess.square_name(move.from_square)
+            raise InvalidEventError(f"no piece stands on {square} for {shown(text)}") from None
+        return move
+    except chess.InvalidMoveError:
+        pass
+    try:
+        return board.parse_san(text)
+    except chess.AmbiguousMoveError:
+        raise InvalidEventError(f"ambiguous move {shown(text)} in {board.fen()}") from None
+    except chess.InvalidMoveError:
+        raise InvalidEventError(f"not a move in SAN or UCI: {shown(text)}") from None
+    except chess.IllegalMoveError:
+        pass
+    candidates = pseudo_legal_san(board, text.rstrip("+#!?"))
+    if len(candidates) == 1:
+        return candidates[0]
+    if candidates:
+        raise InvalidEventError(f"ambiguous move {shown(text)} in {board.fen()}")
+    raise InvalidEventError(f"no piece can play {shown(text)} in {board.fen()}")
+
+
+def pseudo_legal_san(board: chess.Board, san: str) -> list[chess.Move]:
+    """The moves SAN names when the rules of check are set aside (a pinned piece, a king walking
+    into check, castling out of check), and a pawn moved to the last rank with no piece named."""
+    king = board.king(board.turn)
+    if san in ("O-O", "0-0", "O-O-O", "0-0-0"):
+        if king is None:
+            return []
+        step = 2 if len(san) == 3 else -2
+        target = king + step
+        on_the_rank = 0 <= target < 64 and chess.square_rank(target) == chess.square_rank(king)
+        return [chess.Move(king, target)] if on_the_rank else []
+    match = chess.SAN_REGEX.match(san)
+    if match is None:
+        return []
+    return matching_moves(
+        board,
+        chess.PIECE_SYMBOLS.index(match.group(1).lower()) if match.group(1) else chess.PAWN,
+        chess.parse_square(match.group(4)),
+        chess.FILE_NAMES.index(match.group(2)) if match.group(2) else None,
+        int(match.group(3)) - 1 if match.group(3) else None,
+        chess.PIECE_SYMBOLS.index(match.group(5)[-1].lower()) if match.group(5) else None,
+        legal=False,
+    )
+
+
+def matching_moves(board: chess.Board, piece: chess.PieceType, to: chess.Square, from_file: int | None = None,
+                   from_rank: int | None = None, promotion: chess.PieceType | None = None,
+                   legal: bool = True) -> list[chess.Move]:
+    """The moves (not castling) of a ``piece`` of the side to move to ``to``, from the file and
+    rank given if any, promoting to ``promotion``: what a SAN names, in any language.
+
+    A pawn named without its file moves along its file, as in SAN. With ``legal=False`` the rules
+    of check are set aside (the moves the pieces could make) and a pawn moved to the last rank with
+    no piece named is the pawn set there as it is (7.5.2).
+    """
+    from_mask = board.pieces_mask(piece, board.turn)
+    if from_file is not None:
+        from_mask &= chess.BB_FILES[from_file]
+    elif piece == chess.PAWN:
+        from_mask &= chess.BB_FILES[chess.square_file(to)]
+    if from_rank is not None:
+        from_mask &= chess.BB_RANKS[from_rank]
+    generate = board.generate_legal_moves if legal else board.generate_pseudo_legal_moves
+    found: list[chess.Move] = []
+    for move in generate(from_mask, chess.BB_SQUARES[to]):
+        if board.is_castling(move):
+            continue
+        if move.promotion != promotion:
+            if legal or promotion is not None:
+                continue
+            move = chess.Move(move.from_square, move.to_square)  # the pawn set on the last rank as it is
+        if move not in found:
+            found.append(move)
+    return found
+
+
+@dataclass(frozen=True)
+class _Break:
+    """A point where the game went on from the board as it stood, not from a legal move."""
+
+    before: chess.Board
+
+
+class Position:
+    """The game: the legal position, its history, and the pieces as they physically stand.
+
+    :attr:`board` is the position the game goes on from. Moves are pushed only through
+    :meth:`push`, which checks their legality. :attr:`standing` is the physical board; the
+    layers above move pieces on it and compare it with :attr:`board`.
+    """
+
+    def __init__(self, board: chess.Board | None = None) -> None:
+        self.board: chess.Board = board.copy() if board is not None else chess.Board()
+        #: The pieces standing on the board now (no turn, no rights: placement only).
+        self.standing: chess.BaseBoard = placement_of(self.board)
+        self._history: list[chess.Move | _Break] = []
+        self._keys: list[Hashable] = [position_key(self.board)]
+        #: How many times each position (by :func:`position_key`) has occurred.
+        self.occurrences: dict[Hashable, int] = {self._keys[0]: 1}
+
+    def copy(self) -> Position:
+        """An independent copy: the position, its history and its counts, the pieces standing."""
+        twin = Position.__new__(Position)
+        twin.board = self.board.copy()
+        twin.standing = self.standing.copy()
+        twin._history = list(self._history)
+        twin._keys = list(self._keys)
+        twin.occurrences = dict(self.occurrences)
+        return twin
+
+    @classmethod
+    def from_start(cls, fen: str | None, moves: list[str]) -> Position:
+        """The position after ``moves`` (SAN or UCI) from ``fen`` (default: the initial position).
+
+        :raises InvalidPositionError: if the FEN is not a legal position or a move is illegal.
+        """
+        try:
+            board = chess.Board(fen) if fen else chess.Board()
+        except ValueError as err:
+            raise InvalidPositionError(f"bad FEN {shown(fen)}: {err}") from None
+        status = board.status()
+        if status != chess.STATUS_VALID:
+            reasons = [str(flag.name).lower().replace("_", " ") for flag in chess.Status if flag and flag in status]
+            raise InvalidPositionError(f"illegal start position {shown(fen)}: {', '.join(reasons)}")
+        position = cls(board)
+        for number, text in enumerate(moves, start=1):
+            try:
+                move = position.board.parse_san(text)
+            except (chess.InvalidMoveError, chess.IllegalMoveError, chess.AmbiguousMoveError):
+                try:
+                    move = position.board.parse_uci(text)
+                except (chess.InvalidMoveError, chess.IllegalMoveError):
+                    raise InvalidPositionError(
+                        f"start move {number} {shown(text)} is not legal in {position.board.fen()}"
+                    ) from None
+            position.push(move)
+        position.restore_standing()
+        return position
+
+    @property
+    def turn(self) -> chess.Color:
+        """The side to move in the legal position."""
+        return self.board.turn
+
+    def fen(self) -> str:
+        """The position's FEN, the en passant square written only if the capture is legal."""
+        return self.board.fen()
+
+    def is_standing_as_position(self) -> bool:
+        """Whether the pieces on the board stand exactly as in the position."""
+        return same_placement(self.board, self.standing)
+
+    def restore_standing(self) -> None:
+        """Set the pieces on the board back to the position."""
+        self.standing = placement_of(self.board)
+
+    def push(self, move: chess.Move) -> str:
+        """Play a legal move in the position (the pieces standing are not touched); its SAN.
+
+        :raises ValueError: if the move is not legal; no unchecked move reaches the board.
+        """
+        if not self.board.is_legal(move):
+            raise ValueError(f"illegal move {move.uci()!r} in {self.board.fen()}")
+        san = self.board.san_and_push(move)
+        self._history.append(move)
+        self._count(position_key(self.board))
+        return san
+
+    def push_null(self) -> None:
+        """Pass the move to the other side without a move (a clock pressed with no move)."""
+        self.board.push(chess.Move.null())
+        self._history.append(chess.Move.null())
+        self._count(position_key(self.board))
+
+    def go_on_from_standing(self, turn: chess.Color, made: chess.Move | None = None) -> None:
+        """Continue the game from the pieces as they stand, ``turn`` to move.
+
+        Used when an illegal move stands (no one corrected it), or a move ``made`` whose piece was
+        then carried on (4.7): the result may be a position python-chess calls invalid, and it
+        must still be playable. With ``made`` (a legal move of the position), the castling rights
+        and the fifty-move count are those that move leaves: it is the move the game counts.
+        """
+        before = self.board
+        board = chess.Board(None)
+        board.set_board_fen(self.standing.board_fen())
+        board.turn = turn
+        board.fullmove_number = before.fullmove_number + (1 if turn == chess.WHITE else 0)
+        if made is not None:
+            counted = before.copy(stack=False)
+            counted.push(made)
+            board.castling_rights = counted.castling_rights
+            board.halfmove_clock = counted.halfmove_clock
+        else:
+            board.castling_rights = before.castling_rights
+            # The move counts for the fifty-move rule (9.3) like any other: reset by a capture or a
+            # pawn's move, else one more.
+            mover = not turn
+            captured = chess.popcount(board.occupied) < chess.popcount(before.occupied)
+            pawn_moved = board.pieces_mask(chess.PAWN, mover) != before.pieces_mask(chess.PAWN, mover)
+            board.halfmove_clock = 0 if captured or pawn_moved else before.halfmove_clock + 1
+        board.castling_rights = board.clean_castling_rights()
+        self.board = board
+        self._history.append(_Break(before))
+        self._count(position_key(self.board))
+
+    def pop(self) -> chess.Move | None:
+        """Take back the last move (or return to before the last break); the move, or None."""
+        entry = self._history.pop()
+        key = self._keys.pop()
+        self.occurrences[key] -= 1
+        if isinstance(entry, _Break):
+            self.board = entry.before
+            return None
+        self.board.pop()
+        return entry
+
+    @property
+    def depth(self) -> int:
+        """How many moves (and breaks) the history holds since the start."""
+        return len(self._history)
+
+    def pop_to(self, depth: int) -> None:
+        """Take back everything after the first ``depth`` entries of the history."""
+        while len(self._history) > depth:
+            self.pop()
+
+    def last_move(self) -> chess.Move | None:
+        """The last move pushed, or None (at the start, or after a break)."""
+        if not self._history or isinstance(self._history[-1], _Break):
+            return None
+        return self._history[-1]
+
+    def repetitions(self) -> int:
+        """How many times the present position has occurred."""
+        return self.occurrences[self._keys[-1]]
+
+    def moves(self) -> Iterator[chess.Move]:
+        """The moves played since the start, in order (breaks left out)."""
+        return (entry for entry in self._history if isinstance(entry, chess.Move))
+
+    def _count(self, key: Hashable) -> None:
+        self._keys.append(key)
+        self.occurrences[key] = self.occurrences.get(key, 0) + 1

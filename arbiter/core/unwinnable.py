@@ -1,0 +1,304 @@
+"""Can a side still checkmate by any possible series of legal moves? (5.1.2, 5.2.2, 6.9, 7.5.5)
+
+DECISIONS 19: decided here, not by counting material alone, by an analysis written after Miguel
+Ambrona's Chess Unwinnability Analyzer (CHA: "A Practical Algorithm for Chess Unwinnability",
+FUN 2022; github.com/miguel-ambrona/D3-Chess and chasolver), on python-chess. The question is
+always asked for White as the would-be winner; a question about Black is asked on the mirrored
+board. In order, each phase either answers or hands over to the next:
+
+1. Insufficient material (python-chess's test for the side): it cannot mate.
+2. The forced moves: while the side to move has one legal move only, it is played; a forced
+   stretch that repeats a position can never end in mate.
+3. A helpmate search of depth one whose depth is dynamic (progress costs no depth, see
+   :mod:`arbiter.core.helpmate`): the easy mates are found here at once.
+4. Without queens, rooks and knights, the static analysis (:mod:`arbiter.core.deduction`): the
+   squares each piece can ever reach behind steady pawns; no square where the king could stand
+   mated: it cannot mate.
+5. Iterative deepening with a transposition table and a node budget per depth.
+6. The static analysis for the positions with queens, rooks or knights.
+7. When one side can move nothing but pawns, every reachable position (at most 3,000).
+8. Every line of checks, the quiet positions off them judged by the static analysis.
+9. A deep search guided by the bishops' distances to the mating corner, with the moves into
+   statically dead positions made expensive.
+
+A helpmate found: it can mate (the line is in the verdict and its text). A search or proof that
+ran to its end: it cannot (the reason says which). The budget spent first: ``undetermined``, which
+the ruling's text states and the caller then falls back to the material rule.
+
+The figures (``python -m bench``, ``bench/README.md``): the CHA test positions of
+``../shared/data/cha`` answered as CHA answers them, and how long each takes.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Literal
+
+import chess
+
+from arbiter.core.deduction import Analysis, is_statically_unwinnable
+from arbiter.core.helpmate import (
+    Moved,
+    are_pawns_blocked,
+    OutOfTime,
+    Search,
+    bishop_distances,
+    blocked_pawns,
+    check_chains,
+    has_lonely_pawns,
+    has_non_pawn_moves,
+    is_dynamically_unwinnable,
+    is_exhaustively_unwinnable,
+    may_be_dead,
+    play_forced_moves,
+    punishable_moves,
+)
+
+Answer = Literal["can", "cannot", "undetermined"]
+
+#: Search nodes (moves tried) the analysis may spend in its last phase before "undetermined".
+NODE_BOUND = 1 << 24
+#: CPU seconds one analysis may take before it answers "undetermined" (a ruling must not keep the
+#: arbiter waiting: a resignation or a flag is ruled on at once).
+TIME_BOUND = 2.0
+#: How a ruling's text begins when the analysis could not decide (DECISIONS 19: it says so).
+UNDECIDED = "the helpmate search stopped at its bound without an answer"
+
+#: The shares of the time left that the first guided search and then the plain iterative
+#: deepening may take; the last guided search gets the rest (measured on CHA's positions).
+_GUIDED_FIRST = 0.6
+_PLAIN = 0.6
+_REPEATS = "the only legal moves repeat a position: nothing else can ever happen"
+_OVER = "the game is over on the board: no move can follow"
+_CHAINS = "every line of checks ends without mate, and every quiet position off them is dead"
+_EVERY_POSITION = "no series of legal moves mates: every reachable position was seen"
+_STATIC = "the pieces that could mate can never reach the king past the steady pawns and pieces"
+
+
+class Verdict:
+    """Whether ``color`` can mate: ``can``, ``cannot`` or ``undetermined``, and why.
+
+    The reason of a ``can`` is the helpmate line in SAN, written only when it is read (the audit
+    of a whole archive never reads most of them)."""
+
+    __slots__ = ("_origin", "_reason", "answer", "line", "nodes")
+
+    def __init__(self, answer: Answer, reason: str, line: tuple[chess.Move, ...] = (), nodes: int = 0,
+                 origin: chess.Board | None = None) -> None:
+        self.answer = answer
+        self._reason = reason
+        self.line = line
+        self.nodes = nodes
+        self._origin = origin
+
+    @property
+    def reason(self) -> str:
+        """The sentence a ruling quotes."""
+        if self._origin is not None:
+            self._reason = f"a helpmate exists: {self._origin.variation_san(list(self.line))}"
+            self._origin = None
+        return self._reason
+
+    @property
+    def cannot(self) -> bool:
+        """Whether it is established that the side cannot mate."""
+        return self.answer == "cannot"
+
+    def __repr__(self) -> str:
+        return f"Verdict({self.answer!r}, {self.reason!r}, nodes={self.nodes})"
+
+
+def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE_BOUND,
+                  time_bound: float | None = None) -> Verdict:
+    """Whether ``color`` can checkmate the other king by some series of legal moves from ``board``.
+
+    The analysis stops, ``undetermined``, after ``time_bound`` CPU seconds (:data:`TIME_BOUND`
+    by default), or when its last phase has tried ``node_bound`` moves.
+    """
+    time_bound = TIME_BOUND if time_bound is None else time_bound
+    if not any(board.generate_legal_moves()):  # mate or stalemate on the board: nothing more is played
+        if board.is_check() and board.turn != color:
+            return Verdict("can", "the king is already mated")
+        return Verdict("cannot", _OVER)
+    if board.has_insufficient_material(color):
+        return Verdict("cannot", "insufficient material to mate")
+    position = board.copy(stack=False) if color == chess.WHITE else board.mirror()
+    search = Search(time.process_time() + time_bound)
+    try:
+        answer, reason, line = _analyse(position, search, node_bound)
+    except OutOfTime:
+        answer, reason, line = "undetermined", f"no answer within {time_bound:g} s of computing", []
+    except RecursionError:  # a line longer than the interpreter's stack: no answer rather than a crash
+        answer, reason, line = "undetermined", "no answer: the search ran too deep", []
+    if color == chess.BLACK:
+        line = [chess.Move(chess.square_mirror(move.from_square), chess.square_mirror(move.to_square),
+                           move.promotion) for move in line]
+    if answer == "can":
+        if line:
+            return Verdict(answer, "", tuple(line), search.nodes, origin=board.copy(stack=False))
+        reason = "the king is already mated"
+    return Verdict(answer, reason, tuple(line), search.nodes)
+
+
+def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answer, str, list[chess.Move]]:
+    """The phases of the module docstring, for White as the would-be winner."""
+    # CHA's fast check first: a few hundred microseconds, and it proves most of what can be proved.
+    if (reason := _is_unwinnable_fast(board.copy(stack=False), search)) is not None:
+        return "cannot", reason, []
+    forced: list[chess.Move] = []
+    if play_forced_moves(board, forced):
+        return "cannot", _REPEATS, []
+
+    def searched(depths: range, reason: str) -> tuple[Answer, str, list[chess.Move]] | None:
+        search.global_nodes = 0
+        found = search.iterative_deepening(board, depths)
+        if found is None:
+            return None
+        if found:
+            return "can", "", forced + search.moves
+        return "cannot", reason, []
+
+    complete = "no series of legal moves mates: every line was followed to its end"
+    search.depth_node_limit, search.table = 1_000, None
+    if (answer := searched(range(1, 2), complete)) is not None:
+        return answer
+    # Behind pawns standing head to head the static analysis costs a millisecond or so and a
+    # search may cost seconds: it comes first. In an open position with queens, rooks or knights
+    # it seldom proves anything and costs more: it waits for the first search (as in CHA).
+    heavy = bool(board.queens | board.rooks | board.knights)
+    blocked = not heavy or may_be_dead(board)
+    if blocked and is_statically_unwinnable(board):
+        return "cannot", _STATIC, []
+    line: list[chess.Move] = []
+    chains = check_chains(board, set(), line, tick=search.tick)
+    if chains is not None:
+        if chains:
+            return "can", "", forced + line
+        return "cannot", _CHAINS, []
+    if not all(has_non_pawn_moves(board, tick=search.tick)) and is_exhaustively_unwinnable(board, tick=search.tick):
+        return "cannot", _EVERY_POSITION, []
+    # Three searches share the time left: the guided one (CHA's last phase, which in Python
+    # decides most of what the plain one decides and much that it cannot: the long bishop and king
+    # manoeuvres behind pawn walls), the plain iterative deepening, then the guided one again.
+    if board.bishops:  # the steady pieces matter only behind a wall; in an open position none is
+        search.distances = bishop_distances(board, Analysis(board).saturate().steady if blocked else 0)
+    else:
+        search.distances = [255] * 64
+    search.punishable = punishable_moves(board, search.tick) if blocked else frozenset()
+    searches = ((_GUIDED_FIRST, True), (_PLAIN, False), (1.0, True))
+    for number, (share, guided) in enumerate(searches):
+        if number == 1 and not blocked and is_statically_unwinnable(board):
+            return "cannot", _STATIC, []
+        search.phase_deadline = time.process_time() + share * (search.deadline - time.process_time())
+        search.guided = guided
+        if guided:
+            search.depth_node_limit, search.global_node_limit = None, node_bound
+        else:
+            search.depth_node_limit, search.global_node_limit = 7_000, 1_000_000
+        search.table = {}
+        if (answer := searched(range(2, 129), complete)) is not None:
+            return answer
+    return "undetermined", f"no answer within {node_bound} moves searched", []
+
+
+#: CPU seconds the fast check may take before it gives up (no answer, never a wrong one).
+FAST_TIME_BOUND = 0.5
+
+
+def is_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: float = FAST_TIME_BOUND) -> bool:
+    """Whether it is proved, cheaply, that ``color`` cannot mate (CHA's fast check: sound, so
+    ``True`` is a proof; incomplete in theory, though its author found it complete on every
+    time-out of the Lichess database). No helpmate is searched for: a ``False`` says nothing."""
+    return why_unwinnable_fast(board, color, time_bound) is not None
+
+
+def why_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: float = FAST_TIME_BOUND) -> str | None:
+    """The fast check's proof that ``color`` cannot mate, as the sentence a finding quotes, or
+    ``None`` when it finds none (see :func:`is_unwinnable_fast`).
+
+    The phases: the forced moves (a repetition among them); every line of four plies (seven with
+    only pawns and bishops) ending without a mate; on quiet, mutually blocked pawn structures the
+    same to fifteen plies, the static analysis, the lines of checks, and every reachable position.
+    """
+    if not any(board.generate_legal_moves()):
+        return None if board.is_check() and board.turn != color else _OVER
+    if board.has_insufficient_material(color):
+        return "insufficient material to mate"
+    position = board.copy(stack=False) if color == chess.WHITE else board.mirror()
+    search = Search(time.process_time() + time_bound)
+    try:
+        return _is_unwinnable_fast(position, search)
+    except (OutOfTime, RecursionError):
+        return None
+
+
+def _is_unwinnable_fast(board: chess.Board, search: Search) -> str | None:
+    """The fast check for White as the would-be winner: the reason it cannot mate, or ``None``."""
+    if play_forced_moves(board, []):
+        return _REPEATS
+    moves = list(board.generate_legal_moves())
+    if not moves:
+        return None if board.turn == chess.BLACK and board.is_check() else _OVER
+    pawns_and_bishops_only = not (board.knights | board.rooks | board.queens)
+    pawns = chess.popcount(board.pawns)
+    moved = Moved()
+    tick = search.tick
+    depth = 7 if pawns_and_bishops_only else 4
+    if is_dynamically_unwinnable(board, depth, False, moved, tick):
+        return _short_lines(depth)
+    # Nothing but pawns, kings and bishops moved, and enough pawns stand head to head.
+    low_entropy = not moved.heavy and blocked_pawns(board) >= max(1, pawns // 2 - 2)
+    if (pawns_and_bishops_only and low_entropy and moved.king != [True, True] and len(moves) <= 8
+            and is_dynamically_unwinnable(board, 15, False, moved, tick)):
+        return _short_lines(15)
+    blocked = low_entropy and not has_lonely_pawns(board)
+    if blocked and is_statically_unwinnable(board):
+        return _STATIC
+    if (board.is_check() and blocked and pawns >= 6 and pawns_and_bishops_only
+            and check_chains(board, set(), [], tick=tick) is False):
+        return _CHAINS
+    if (blocked and pawns_and_bishops_only and pawns >= 10 and not board.bishops and not moved.pawn_twice
+            and is_exhaustively_unwinnable(board, tick=tick)):
+        return _EVERY_POSITION
+    return None
+
+
+def _short_lines(plies: int) -> str:
+    return (f"every line of {plies} plies ends without mate (in too little material, a stalemate, "
+            "a mate of the other king)")
+
+
+def is_dead(board: chess.Board) -> bool:
+    """The quick tests for a dead position (5.2.2), cheap enough to run after every move:
+    insufficient material, or, where pawns block each other, the static analysis for both sides."""
+    if board.is_insufficient_material():
+        return True
+    # Not may_be_dead: a lone king on one side must not send every move of a K+Q ending through
+    # two static analyses; a side with too little material is only half of a dead position.
+    if not are_pawns_blocked(board) or _has_free_heavy_piece(board):
+        return False
+    return is_statically_unwinnable(board) and is_statically_unwinnable(board.mirror())
+
+
+def _has_free_heavy_piece(board: chess.Board) -> bool:
+    """Whether a queen, rook or knight can move now (then the position is no dead fortress yet)."""
+    for square in chess.scan_forward(board.queens | board.rooks | board.knights):
+        color = bool(board.occupied_co[chess.WHITE] & chess.BB_SQUARES[square])
+        if board.attacks_mask(square) & ~board.occupied_co[color]:
+            return True
+    return False
+
+
+def cannot_mate(board: chess.Board, color: chess.Color, node_bound: int = NODE_BOUND,
+                time_bound: float | None = None) -> tuple[bool, str]:
+    """For a ruling: whether ``color`` cannot mate, and a sentence saying how that was decided.
+
+    An undetermined analysis falls back to the material rule, and says so (DECISIONS 19).
+    """
+    time_bound = TIME_BOUND if time_bound is None else time_bound
+    verdict = can_checkmate(board, color, node_bound, time_bound)
+    if verdict.answer == "undetermined":
+        return board.has_insufficient_material(color), (
+            f"{UNDECIDED} ({time_bound:g} s of computing): undecided; the material rule decides"
+        )
+    return verdict.cannot, verdict.reason

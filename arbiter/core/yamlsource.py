@@ -1,0 +1,171 @@
+"""YAML read with the safe loader, keeping where each value stands so errors can name the line.
+
+What the file may hold is bounded before anything is built from it: no aliases (a few lines of
+aliases can stand for billions of values, the "billion laughs"), no nesting deeper than
+:data:`MAX_DEPTH`, no number longer than :data:`MAX_NUMBER_CHARACTERS`, no impossible date.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from arbiter.core.errors import shown
+
+
+class YamlSourceError(ValueError):
+    """YAML that cannot be read; ``line`` is 1-based, or None; ``path`` the keys and indices of
+    the value at fault, when one is (``("events", 0, "at")``)."""
+
+    def __init__(self, line: int | None, message: str, path: tuple[Any, ...] = ()) -> None:
+        self.line = line
+        self.message = message
+        self.path = path
+        super().__init__(message)
+
+
+#: The safe loader, in C (libyaml) where PyYAML was built with it: several times faster to start.
+SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+#: How deep mappings and lists may nest (a scenario needs five levels).
+MAX_DEPTH = 50
+#: How long a number may be written: no value of the formats needs more.
+MAX_NUMBER_CHARACTERS = 100
+
+_INT, _FLOAT, _TIMESTAMP = (f"tag:yaml.org,2002:{name}" for name in ("int", "float", "timestamp"))
+
+
+class Located:
+    """A YAML document with the line of every node, addressable by a path of keys and indices."""
+
+    def __init__(self, text: str) -> None:
+        loader = SAFE_LOADER(text)
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                raise YamlSourceError(1, "the file is empty")
+            _check(node, loader, text)
+            self.data: Any = loader.construct_document(node)
+        except yaml.MarkedYAMLError as err:
+            mark = err.problem_mark or err.context_mark
+            line = mark.line + 1 if mark is not None else None
+            raise YamlSourceError(line, f"malformed YAML: {err.problem or err}") from None
+        except yaml.YAMLError as err:
+            raise YamlSourceError(None, f"malformed YAML: {err}") from None
+        finally:
+            loader.dispose()
+        self.root = node
+
+    def line(self, path: tuple[Any, ...]) -> int:
+        """The line of the value at ``path`` (or of the deepest part of it that exists)."""
+        node = self.root
+        for part in path:
+            child = _child(node, part)
+            if child is None:
+                break
+            node = child
+        return int(node.start_mark.line) + 1
+
+
+def _child(node: yaml.Node, part: Any) -> yaml.Node | None:
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if key.value == str(part):
+                child: yaml.Node = value
+                return child
+        return None
+    if isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+        item: yaml.Node = node.value[part]
+        return item
+    return None
+
+
+def dotted(path: tuple[Any, ...]) -> str:
+    """``("events", 0, "at")`` → ``events.0.at``, as errors name a value."""
+    return ".".join(str(part) for part in path)
+
+
+def _check(root: yaml.Node, loader: yaml.SafeLoader, text: str) -> None:
+    """Every node once, without recursion: no key given twice in a mapping, no alias, no nesting
+    deeper than :data:`MAX_DEPTH`, every number and date one that can be built.
+
+    :raises YamlSourceError: at the first that is not.
+    """
+    seen: set[int] = set()
+    # Each node with its depth and a link to its parent's (link, key or index): a path is only
+    # spelled out for an error.
+    stack: list[tuple[yaml.Node, int, _Link]] = [(root, 0, None)]
+    while stack:
+        node, depth, link = stack.pop()
+        if id(node) in seen:  # the composer gives an alias the very node of its anchor
+            raise YamlSourceError(_alias_line(text), "YAML aliases (*name) are not allowed in scenario files: "
+                                  "write the value out", _path(link))
+        seen.add(id(node))
+        if depth > MAX_DEPTH:
+            raise YamlSourceError(node.start_mark.line + 1, f"nested more than {MAX_DEPTH} levels deep", _path(link))
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag in _BUILT:
+                _check_scalar(node, loader, _path(link))
+        elif isinstance(node, yaml.MappingNode):
+            keys: set[str] = set()
+            children: list[tuple[yaml.Node, int, _Link]] = []
+            for key, value in node.value:
+                name = key.value if isinstance(key, yaml.ScalarNode) else None
+                if name is not None:
+                    if name in keys:
+                        raise YamlSourceError(key.start_mark.line + 1, f"key {shown(name)} given twice", _path(link))
+                    keys.add(name)
+                children += [(key, depth + 1, (link, name)), (value, depth + 1, (link, name))]
+            stack.extend(reversed(children))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed([(item, depth + 1, (link, index)) for index, item in enumerate(node.value)]))
+
+
+_Link = tuple[Any, Any] | None
+_BUILT = (_INT, _FLOAT, _TIMESTAMP)
+
+
+def _path(link: _Link) -> tuple[Any, ...]:
+    parts: list[Any] = []
+    while link is not None:
+        link, part = link
+        parts.append(part)
+    return tuple(reversed(parts))
+
+
+def _check_scalar(node: yaml.ScalarNode, loader: yaml.SafeLoader, path: tuple[Any, ...]) -> None:
+    where = f"{dotted(path)}: " if path else ""
+    kind = "date" if node.tag == _TIMESTAMP else "number"
+    line = node.start_mark.line + 1
+    if len(node.value) > MAX_NUMBER_CHARACTERS:
+        raise YamlSourceError(line, f"{where}the {kind} {shown(node.value)} is too long "
+                              f"(at most {MAX_NUMBER_CHARACTERS} characters)", path)
+    try:  # the constructor raises a bare ValueError, without a line, for 2026-13-45 or !!int x
+        {_INT: loader.construct_yaml_int, _FLOAT: loader.construct_yaml_float,
+         _TIMESTAMP: loader.construct_yaml_timestamp}[node.tag](node)
+    except ValueError as err:
+        raise YamlSourceError(line, f"{where}{shown(node.value)} is not a {kind}: {err}", path) from None
+
+
+def _alias_line(text: str) -> int | None:
+    """The line of the first alias in ``text`` (only read again for a file that has one)."""
+    for event in yaml.parse(text, Loader=SAFE_LOADER):
+        if isinstance(event, yaml.AliasEvent) and event.start_mark is not None:
+            return int(event.start_mark.line) + 1
+    return None
+
+
+def scalar_at(text: str, path: tuple[Any, ...]) -> str | None:
+    """The scalar written at ``path`` in ``text``, or None: for an error message about a file
+    :class:`Located` refused (the text is composed again, the checks left out, nothing built)."""
+    loader = SAFE_LOADER(text)
+    try:
+        node: yaml.Node | None = loader.get_single_node()
+    except yaml.YAMLError:
+        return None
+    finally:
+        loader.dispose()
+    for part in path:
+        node = _child(node, part) if node is not None else None
+    return node.value if isinstance(node, yaml.ScalarNode) else None

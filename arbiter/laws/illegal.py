@@ -1,0 +1,244 @@
+"""Illegal moves (7.5, A.5.2; DECISIONS 8-11): what the press made of them, who corrects them
+and until when, and the penalty.
+
+An illegal move exists once the clock is pressed after it (7.5.1). The watching arbiter corrects
+it at once; otherwise it stays open until the opponent's ``claim illegal-move``: at any time in
+standard play and under full supervision (every later move cancelled), only until the opponent
+has made his next move in rapid and blitz under partial supervision (A.5.2), after which it
+stands. The penalty (7.5.5): the offender's increment from the illegal press taken back, the
+opponent's time increased by the ruleset's number, and the second illegal move loses (a draw if
+the opponent cannot mate).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import chess
+
+from arbiter.laws import texts
+from arbiter.laws.articles import rulesets
+from arbiter.core.position import is_illegal_position, unreplaced_promotion
+from arbiter.table.touch import Fact
+from arbiter.table.turns import Turn
+
+if TYPE_CHECKING:
+    from arbiter.laws.referee import Referee
+
+
+@dataclass
+class IllegalMove:
+    """A completed illegal move (or an act penalised as one) and what correcting it needs."""
+
+    player: chess.Color
+    article: str
+    text: str
+    #: How many entries the game's history had just before it.
+    depth: int
+    #: The increment the illegal press added to the offender's clock.
+    increment: float
+    #: The touch-move facts of its turn, for the replacing move (7.5.1).
+    facts: list[Fact] = field(default_factory=list)
+    #: 7.5.2: the promotion to a queen that stands once the pawn is replaced.
+    promotion: chess.Move | None = None
+    #: 7.5.4: a legal move made with two hands; it stands.
+    stands: bool = False
+    #: A.5.2: the opponent has made his next move since; it can no longer be corrected.
+    passed: bool = False
+
+
+def kind_of_press(ref: Referee, color: chess.Color) -> tuple[str, chess.Move | None]:
+    """Which illegal move a press with no legal move made is: 7.5.1, 7.5.2 (with the promotion
+    to a queen that the pawn left on the last rank stands for) or 7.5.3."""
+    if ref.position.is_standing_as_position() and not ref.table.holding(color):
+        return "7.5.3", None
+    promotion = unreplaced_promotion(ref.position.board, ref.position.standing)
+    return ("7.5.2", promotion) if promotion is not None else ("7.5.1", None)
+
+
+def pressed_without_move(ref: Referee, color: chess.Color, increment: float) -> None:
+    """The clock was pressed with no legal move made; the press has already switched the clock."""
+    article, promotion = kind_of_press(ref, color)
+    # The touches of his own turn carry over (7.5.1); a turn still the opponent's (his move made,
+    # not yet pressed) binds the presser to nothing.
+    facts = list(ref.turn.facts) if ref.turn.color == color else []
+    record = IllegalMove(color, article, texts.illegal(color, article), ref.position.depth, increment,
+                         facts, promotion)
+    ref.table.let_go_at_press(color)
+    if ref.watching:
+        correct(ref, record)
+        return
+    # Nobody acts (yet): play goes on from the board as it stands (DECISIONS 11).
+    if article == "7.5.3":
+        ref.position.push_null()
+    else:
+        ref.position.go_on_from_standing(not color)
+    ref.table.press(color, ref.table.last_hand[color])
+    ref.turn = Turn(not color)
+    ref.open_illegal.append(record)
+    illegal_position_after(ref, record)
+
+
+def illegal_position_after(ref: Referee, record: IllegalMove) -> None:
+    """The board left by a completed illegal move nobody corrected, when no legal game can stand
+    on it (a king captured, a king left in check, a pawn on the last rank): it is never played on
+    silently. Where the illegal move may be corrected whenever found (standard, full supervision),
+    the arbiter finds it now and corrects it (7.5.1). In rapid and blitz otherwise, A.5.4 read by
+    analogy: the arbiter waits until the next move is completed, and if an illegal position is
+    still on the board then, the game is drawn."""
+    if ref.illegal_position is not None:
+        check_illegal_position(ref)  # this completed move was the next one
+        return
+    any_time = supervision_of(ref)["correction"] == "any-time"
+    if not is_illegal_position(ref.position.board, pawn_on_last_rank=not any_time):
+        return
+    if any_time:
+        ref.open_illegal.remove(record)
+        ref.violation(record.player, "7.5.1", texts.illegal_position_found(record.player))
+        correct(ref, record, announce=False)
+        return
+    ref.illegal_position = ref.position.depth
+    ref.violation(record.player, "A.5.4", texts.illegal_position_waits(record.player))
+
+
+def check_illegal_position(ref: Referee) -> None:
+    """A.5.4: the move after the one that left an illegal position is completed: the game is
+    drawn if an illegal position is still on the board, and goes on if not."""
+    if ref.illegal_position is None or ref.position.depth <= ref.illegal_position:
+        return
+    ref.illegal_position = None
+    if is_illegal_position(ref.position.board, pawn_on_last_rank=True):
+        ref.end("1/2-1/2", "illegal-position", "A.5.4", texts.illegal_position_stays())
+
+
+def pressed_with_two_hands(ref: Referee, color: chess.Color, increment: float) -> None:
+    """A legal move made with two hands and the clock pressed: penalised as illegal; it stands (7.5.4)."""
+    record = IllegalMove(color, "7.5.4", texts.two_hands_pressed(color), ref.position.depth, increment,
+                         stands=True)
+    if ref.watching:
+        correct(ref, record)
+    else:
+        ref.open_illegal.append(record)
+
+
+def supervision_of(ref: Referee) -> dict[str, Any]:
+    """The ruleset's numbers for the game's supervision (``rules/rulesets.yaml``)."""
+    numbers: dict[str, Any] = rulesets()[ref.settings.ruleset]["supervision"][ref.settings.supervision]
+    return numbers
+
+
+def correct(ref: Referee, record: IllegalMove, announce: bool = True) -> None:
+    """Rule on the illegal move: the position before it (or the move that stands), the penalty."""
+    offender = record.player
+    if announce:
+        ref.violation(offender, record.article, record.text)
+    if not record.stands:
+        ref.take_back_to(record.depth, offender, record.facts)  # every later move is cancelled (7.5.1)
+        if ref.illegal_position is not None and ref.position.depth < ref.illegal_position:
+            ref.illegal_position = None  # the board A.5.4 waited on is gone with the moves undone
+        ref.pending = {chess.WHITE: None, chess.BLACK: None}
+        ref.breach = None
+        if record.promotion is not None:
+            _replace_pawn(ref, record, check_end=not loses_by(ref, record))
+        else:
+            ref.clock.set_running(offender)
+            ref.clock.paused = True  # the arbiter stops the clock to set things right
+            if record.article == "7.5.1":
+                ref.reinstated("7.5.1")
+            ref.update_obligation(always=record.article == "7.5.1")
+    penalise(ref, record)
+
+
+def loses_by(ref: Referee, record: IllegalMove) -> bool:
+    """Whether penalising ``record`` is the offender's last strike (7.5.5: the second loses)."""
+    strikes_to_lose: int = rulesets()[ref.settings.ruleset]["strikes_to_lose"]
+    return ref.strikes[record.player] + 1 >= strikes_to_lose
+
+
+def _replace_pawn(ref: Referee, record: IllegalMove, check_end: bool) -> None:
+    """7.5.2: the arbiter puts a queen where the pawn stands; the move stands, completed.
+
+    A mate or stalemate that only the queen put there by the arbiter brings does not end a game
+    that 7.5.5 decides: 5.1.1 and 5.2.1 need a legal move to produce it (DECISIONS 27).
+    """
+    move = record.promotion
+    assert move is not None
+    offender = record.player
+    ref.rule("replaced", "7.5.2", texts.replaced(move), square=chess.square_name(move.to_square), piece="Q")
+    ref.stand(offender, move, announce=False, check_end=check_end)
+    pending = ref.pending[offender]
+    if pending is not None:
+        ref.complete(offender, pending, "6.2.1")
+        ref.pending[offender] = None
+    if ref.result == "*":
+        ref.table.press(offender, ref.table.last_hand[offender])
+        ref.turn = Turn(not offender)
+        ref.clock.set_running(not offender)
+
+
+def penalise(ref: Referee, record: IllegalMove) -> None:
+    """7.5.5: the increment of the illegal press back, the opponent's extra time, the strike."""
+    offender = record.player
+    numbers = rulesets()[ref.settings.ruleset]
+    if ref.result != "*":
+        return
+    if record.increment:
+        ref.clock.add(offender, -record.increment)
+        ref.rule("time", "7.5.5", texts.increment_back(offender, record.increment),
+                 player=chess.COLOR_NAMES[offender], seconds=-record.increment)
+    ref.strikes[offender] += 1
+    if ref.strikes[offender] >= numbers["strikes_to_lose"]:
+        ref.lose(offender, "illegal-moves", "7.5.5")
+        return
+    seconds = numbers["illegal_move_penalty"]
+    ref.clock.add(not offender, seconds)
+    ref.rule("time", numbers["penalty_article"], texts.penalty_time(not offender, seconds),
+             player=chess.COLOR_NAMES[not offender], seconds=seconds)
+
+
+def is_correctable(ref: Referee, record: IllegalMove) -> bool:
+    """Whether the illegal move may still be corrected: any time in standard play and under full
+    supervision; in rapid and blitz otherwise, only before the opponent's next move (A.5.2)."""
+    return supervision_of(ref)["correction"] == "any-time" or not record.passed
+
+
+def claim(ref: Referee, claimant: chess.Color) -> None:
+    """``claim illegal-move``: upheld (and corrected), forfeited (A.5.2: too late) or rejected.
+
+    With several illegal moves of the opponent open, the first one that may still be corrected is
+    the irregularity: the position before it is reinstated (7.5.1). His later ones are undone with
+    it, but each was a completed illegal move and is penalised as one (7.5.5): a second one loses.
+    """
+    name = chess.COLOR_NAMES[claimant]
+    theirs = [r for r in ref.open_illegal if r.player != claimant]
+    if not theirs:
+        ref.rule("claim", "7.5.1", texts.no_illegal_move(claimant), claimant=name, claim="illegal-move",
+                 verdict="rejected")
+        return
+    correctable = [r for r in theirs if is_correctable(ref, r)]
+    if not correctable:
+        ref.rule("claim", "A.5.2", texts.illegal_move_stands(claimant), claimant=name, claim="illegal-move",
+                 verdict="forfeited")
+        ref.open_illegal = [r for r in ref.open_illegal if r.player == claimant]
+        return
+    record = correctable[0]
+    ref.rule("claim", record.article, texts.claim_upheld(claimant), claimant=name, claim="illegal-move",
+             verdict="upheld")
+    undone = [] if record.stands else correctable[1:]
+    ref.open_illegal = [r for r in ref.open_illegal
+                        if r is not record and r not in undone and (record.stands or r.depth < record.depth)]
+    correct(ref, record)
+    for later in undone:
+        if ref.result != "*":
+            break
+        ref.violation(later.player, later.article, texts.illegal_undone(later.player))
+        penalise(ref, later)
+
+
+def opponent_moved(ref: Referee, color: chess.Color) -> None:
+    """``color`` made a move: the opponent's open illegal moves can no longer be corrected in
+    rapid and blitz under partial supervision (A.5.2)."""
+    for record in ref.open_illegal:
+        if record.player != color:
+            record.passed = True

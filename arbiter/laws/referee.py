@@ -1,0 +1,646 @@
+"""The arbiter: events at the board in, rulings out, as the Laws and DECISIONS.md say.
+
+:class:`Referee` keeps what the Laws care about above the physical table: who has the move, the
+touches of the turn and the obligation they create, moves made and not yet completed, Article 4
+breaches open to a claim, and the rulings given so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+import chess
+
+from arbiter.laws import claims
+
+from arbiter.laws import clockpress
+
+from arbiter.laws import illegal
+
+from arbiter.laws import irregularities
+
+from arbiter.laws import texts
+from arbiter.laws.illegal import IllegalMove
+from arbiter.laws.articles import rulesets
+from arbiter.core.clock import Clock
+from arbiter.core.errors import InvalidEventError
+from arbiter.table.events import (
+    AcceptAct, AdjustAct, ArriveAct, CarryAct, ClaimAct, DeclineAct, DropAct, Event, KnockAct, LiftAct,
+    MoveAct, OfferAct, PauseAct, PlaceAct, PlayAct, PressAct, PutAct, ReleaseAct, RemoveAct, ResignAct,
+    TouchAct, WriteAct, steps_of,
+)
+from arbiter.core.notation import language, read_move, translate
+from arbiter.core.position import Position, castling_begun, castling_side, is_illegal_position
+from arbiter.laws.rulings import Ruling
+from arbiter.table.machine import Hand, Table
+from arbiter.table.touch import (FREE, Fact, KingReleased, Obligation, PiecePut, Released, Touch, first_released,
+                                 obligation)
+from arbiter.table.turns import Breach, Pending, Settings, Turn
+from arbiter.core.unwinnable import UNDECIDED, cannot_mate, is_dead
+
+__all__ = ["Referee", "Settings"]
+
+
+class Referee:
+    """Rules on the events of one game, one event at a time.
+
+    :meth:`apply` takes an :class:`Event` and returns the rulings it led to; every ruling
+    given so far is in :attr:`rulings`. Events that cannot physically happen raise
+    :class:`InvalidEventError` and change nothing that matters for the rulings.
+    """
+
+    def __init__(self, position: Position, settings: Settings | None = None, clock: Clock | None = None) -> None:
+        self.position = position
+        self.settings = settings or Settings()
+        #: The languages moves are read in (events) and written in (rulings).
+        self.reads = language(self.settings.notation)
+        self.writes = language(self.settings.output_notation or self.settings.notation)
+        self.table = Table(position)
+        self.clock = clock or Clock(running=position.turn)
+        self.rulings: list[Ruling] = []
+        self.result = "*"
+        self.reason: str | None = None
+        self._turn = Turn(position.turn)
+        self.pending: dict[chess.Color, Pending | None] = {chess.WHITE: None, chess.BLACK: None}
+        self.breach: Breach | None = None
+        self.draw_offer: chess.Color | None = None
+        self.written: dict[chess.Color, str | None] = {chess.WHITE: None, chess.BLACK: None}
+        #: Squares whose pieces a player moved while not having the move (7.4.1).
+        self.displaced: dict[chess.Color, set[chess.Square]] = {}
+        #: Completed illegal moves nobody has acted on yet, oldest first (7.5, A.5.2).
+        self.open_illegal: list[IllegalMove] = []
+        #: Completed illegal moves penalised so far, per player (7.5.5).
+        self.strikes: dict[chess.Color, int] = {chess.WHITE: 0, chess.BLACK: 0}
+        self._index = 0
+        self.was_paused = False
+        #: Whether ``play`` may rule a plain move in one go (the same rulings; False for tests).
+        self.at_once = True
+        #: The legal move a ``play`` ruled in one go is making (it answers touch-move's questions).
+        self._playing: chess.Move | None = None
+        #: The players not at the board yet (6.7).
+        self.absent: set[chess.Color] = set(self.settings.absent)
+        #: Squares of the pieces each player knocked over and has not set right yet (7.4.1).
+        self.knocked: dict[chess.Color, set[chess.Square]] = {}
+        #: Whether the board still stands oriented contrary to 2.1 (7.2.2).
+        self.orientation_wrong = self.settings.orientation_wrong
+        #: Whether the game was cancelled (7.2.1, 7.3): it has no result and nothing more counts.
+        self.cancelled = False
+        #: A.5.4: the history's depth at which an illegal move left an illegal position standing.
+        self.illegal_position: int | None = None
+
+    # -- public ----------------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> Turn:
+        """The turn the table's state follows: its player, the facts of touch-move, the obligation."""
+        return self._turn
+
+    @turn.setter
+    def turn(self, turn: Turn) -> None:
+        self._turn = turn
+        self.table.owner = turn.color
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (a result) or was cancelled (7.2.1, 7.3)."""
+        return self.result != "*" or self.cancelled
+
+    @property
+    def watching(self) -> bool:
+        """Whether the arbiter sees every event and intervenes at once."""
+        return self.settings.arbiter == "watching"
+
+    @property
+    def obligation(self) -> Obligation:
+        """What binds the player having the move now."""
+        # After a move made, the opponent has the move (1.3); the pieces may show another move
+        # made of a released piece carried on (4.7), which binds its player still.
+        if self.turn.color != self.position.turn:
+            return FREE
+        return self.turn.obligation
+
+    def apply(self, event: Event, index: int) -> list[Ruling]:
+        """Rule on one event; the rulings it led to.
+
+        :raises InvalidEventError: if the event cannot physically happen.
+        """
+        self._index = index
+        first = len(self.rulings)
+        if event.at is not None and not self.is_over:  # the clocks stop when the game ends
+            if self.absent and event.at > self.settings.default_time:
+                # Time runs up to the default time, when a player still away loses (6.7.1).
+                self._advance(max(self.clock.now, self.settings.default_time))
+                if not self.is_over:
+                    irregularities.default_time_passed(self)
+            if not self.is_over:
+                self._advance(event.at)
+        elif not self.is_over:
+            for color, instant in self.clock.flags_at_zero():  # no time passes: only a clock at zero
+                self._flag_fell(color, instant)
+        if self.is_over:
+            return self.rulings[first:]
+        if not isinstance(event.action, ArriveAct):
+            irregularities.must_be_present(self, event.actor)
+        self.was_paused, self.clock.paused = self.clock.paused, False
+        handler = _HANDLERS[type(event.action)]
+        handler(self, event.actor, event.action, self.table.hand_of(event.actor, event.hand))
+        return self.rulings[first:]
+
+    # -- rulings --------------------------------------------------------------------------------
+
+    def rule(self, kind: str, article: str, text: str, **fields: object) -> None:
+        """Give a ruling for the event being applied."""
+        # model_validate runs in pydantic's compiled core: faster than model_construct here.
+        values: dict[str, Any] = {"kind": kind, "article": article, "text": text, "event": self._index, **fields}
+        self.rulings.append(Ruling.model_validate(values))
+
+    def rule_obligation(self, color: chess.Color, ob: Obligation) -> None:
+        """Say what touch-move binds ``color`` to."""
+        self.rule("obligation", ob.article or "4.5", texts.obligation(self.position.board, color, ob, self.writes),
+                   player=chess.COLOR_NAMES[color], **ob.fields())
+
+    def violation(self, color: chess.Color, article: str, text: str) -> None:
+        """Say that ``color`` broke ``article``."""
+        self.rule("violation", article, text, player=chess.COLOR_NAMES[color])
+
+    def reinstated(self, article: str) -> None:
+        """Say that the position was set back (to the one now held)."""
+        self.rule("reinstated", article, texts.reinstated(self.position.board), fen=self.position.fen())
+
+    def take_back_to(self, depth: int, player: chess.Color, facts: list[Fact]) -> None:
+        """Set the game back to the first ``depth`` entries of its history and the pieces with
+        it: ``player`` is to move again, bound by the touches of his turn (4.3 and 4.7 carry over)."""
+        self.position.pop_to(depth)
+        self.table.touched = bool(facts)
+        self.table.restore()
+        self.turn = Turn(player, list(facts))
+
+    def _advance(self, now: float) -> None:
+        """Let the clock run to ``now``; a flag that falls on the way is called if watched."""
+        for color, instant in self.clock.advance(now):
+            self._flag_fell(color, instant)
+
+    def _flag_fell(self, color: chess.Color, instant: float) -> None:
+        """A flag fell (between two events, at ``instant``): the watching arbiter calls it at
+        once (6.8, A.5.5); otherwise it counts only when the opponent claims it."""
+        if self.result != "*" or not self.watching:
+            return
+        supervision = rulesets()[self.settings.ruleset]["supervision"][self.settings.supervision]
+        if supervision["flag_called_by_arbiter"]:
+            self.lose(color, "timeout", "6.9", texts.flag_fell_at(color, instant))
+
+    def breach_seen(self, color: chess.Color, article: str, text: str) -> None:
+        """A breach with no remedy on the board (4.2.1, 6.2.3): ruled when the arbiter watches."""
+        if self.watching:
+            self.violation(color, article, text)
+
+    # -- who acts -------------------------------------------------------------------------------
+
+    def _has_move(self, color: chess.Color) -> bool:
+        return self.position.turn == color
+
+    def _begin(self, color: chess.Color) -> Literal["mover", "reopen", "out-of-turn"]:
+        """Before a hand act: start the actor's turn, reopen his move made (4.7), or neither."""
+        if self._has_move(color):
+            if self.table.state == "made" and self.turn.color != color:  # the opponent's move made
+                self.table.take_turn()
+                self.turn = Turn(color)
+            return "mover"
+        if self.turn.color == color and self.table.state == "made":
+            return "reopen"
+        return "out-of-turn"
+
+    def _on_turn(self, color: chess.Color) -> bool:
+        """Whether ``color``'s hands are the ones the turn's state follows."""
+        return self.turn.color == color
+
+    def _displace(self, color: chess.Color, square: chess.Square) -> None:
+        """A piece moved by a player who has not the move: put back when his hands are free (7.4.1)."""
+        self.displaced.setdefault(color, set()).add(square)
+
+    def _reopen(self, color: chess.Color) -> None:
+        """The player takes up the piece he released as a legal move: that move must stand (4.7)."""
+        move = self.position.pop()
+        assert move is not None
+        self.pending[color] = None
+        if self.breach is not None and self.breach.player == color and not self.breach.remedied:
+            self.breach = None  # the breaching move is being taken up again: it is judged anew
+        self.table.reopen()
+        if first_released(self.turn.facts) is None:
+            self.turn.facts.append(Released(move))
+        self.update_obligation()
+
+    def _touched(self, color: chess.Color, squares: list[chess.Square], pieces: list[chess.Piece]) -> None:
+        """Deliberate touches by the player having the move, at one instant."""
+        self.turn.instant += 1
+        for square, piece in zip(squares, pieces, strict=True):
+            self.turn.facts.append(Touch(square, piece, self.turn.instant))
+        if self.breach is not None and self.breach.player != color and not self.breach.forfeited:
+            self.breach.forfeited = True  # 4.8: the claimant touched a piece
+            if not self.breach.remedied:
+                self._check_end(self.breach.player)
+                if self.result != "*":
+                    return
+        if self.draw_offer is not None and self.draw_offer != color:
+            self.draw_offer = None  # 9.1.2.2: touching a piece with intent rejects the offer
+        self.update_obligation()
+
+    def update_obligation(self, always: bool = False) -> None:
+        ob = obligation(self.position.board, self.turn.facts, self._playing)
+        if ob != self.turn.obligation or always:
+            self.turn.obligation = ob
+            self.rule_obligation(self.turn.color, ob)
+
+    # -- the verbs ------------------------------------------------------------------------------
+
+    def _on_touch(self, color: chess.Color, act: TouchAct, hand: Hand) -> None:
+        squares = list(act.squares)
+        deliberate = not act.accidental and self._has_move(color)
+        if deliberate and self.table.state == "made" and self.turn.color != color:
+            self.table.take_turn()
+            self.turn = Turn(color)
+        pieces = self.table.touch(color, squares, fire=deliberate)
+        if deliberate:
+            self._touched(color, squares, pieces)
+
+    def _on_adjust(self, color: chess.Color, act: AdjustAct, hand: Hand) -> None:
+        self.table.adjust(color, list(act.squares), fire=False)  # every square holds a piece
+        # Setting right what he knocked over is his duty (7.4.1), not an adjustment (4.2.1).
+        squares = irregularities.set_right(self, color, list(act.squares))
+        if not squares:
+            return
+        if self._has_move(color):
+            self.table.adjust(color, squares, fire=self.table.state != "made")
+            return
+        self.breach_seen(color, "4.2.1", texts.adjusted_out_of_turn(color))
+
+    def _on_lift(self, color: chess.Color, act: LiftAct, hand: Hand) -> None:
+        role = self._begin(color)
+        if role == "reopen":
+            self.table.check_lift(color, act.square, hand)
+            self._reopen(color)
+        in_hand = self.table.holder(act.square) is not None  # already touched: raised, not touched again
+        piece = self.table.lift(color, act.square, hand, fire=role != "out-of-turn")
+        irregularities.picked_up(self, act.square)
+        if role == "mover" and not in_hand:
+            self._touched(color, [act.square], [piece])
+        elif role == "out-of-turn":
+            self._displace(color, act.square)
+        self._after_step(color)
+
+    def _on_place(self, color: chess.Color, act: PlaceAct, hand: Hand) -> None:
+        self._holding_hand(color, hand)
+        self.table.place(color, act.square, hand, fire=self._on_turn(color))
+        if not self._on_turn(color):
+            self._displace(color, act.square)
+        self._after_step(color)
+
+    def _on_release(self, color: chess.Color, act: ReleaseAct, hand: Hand) -> None:
+        self._holding_hand(color, hand)
+        self.table.release(color, hand, fire=self._on_turn(color))
+        self._after_step(color)
+
+    def _on_drop(self, color: chess.Color, act: DropAct, hand: Hand) -> None:
+        self._holding_hand(color, hand)
+        self.table.drop(color, act.square, hand, fire=self._on_turn(color))
+        if not self._on_turn(color):
+            self._displace(color, act.square)
+        self._after_step(color)
+
+    def _on_remove(self, color: chess.Color, act: RemoveAct, hand: Hand) -> None:
+        role = self._begin(color)
+        if role == "reopen":
+            self.table.check_remove(color, act.square)
+            self._reopen(color)
+        in_hand = self.table.holder(act.square) is not None  # already touched: taken off, not touched again
+        piece = self.table.remove(color, act.square, hand, fire=role != "out-of-turn")
+        irregularities.picked_up(self, act.square)
+        if role == "mover" and not in_hand:
+            self._touched(color, [act.square], [piece])
+        elif role == "out-of-turn":
+            self._displace(color, act.square)
+        self._after_step(color)
+
+    def _on_put(self, color: chess.Color, act: PutAct, hand: Hand) -> None:
+        role = self._begin(color)
+        if role == "reopen":
+            self.table.check_put(color, act.square, hand)
+            self._reopen(color)
+        self.table.put(color, act.piece, act.square, hand, fire=role != "out-of-turn", piece_color=act.color)
+        if role == "mover" and act.color in (None, color):  # only his own new piece can be his choice (4.4.4)
+            self.turn.facts.append(PiecePut(act.piece, act.square))
+            self.update_obligation()
+        elif role == "out-of-turn":
+            self._displace(color, act.square)
+        self._after_step(color)
+
+    def _on_move(self, color: chess.Color, act: MoveAct, hand: Hand) -> None:
+        self._on_lift(color, LiftAct(act.origin), hand)
+        if self.position.standing.piece_at(act.target) is not None:
+            self._on_remove(color, RemoveAct(act.target), hand)
+        self._on_drop(color, DropAct(act.target), hand)
+
+    def _on_play(self, color: chess.Color, act: PlayAct, hand: Hand) -> None:
+        if self._has_move(color):
+            board = self.position.board
+            move = read_move(board, act.move, self.reads)
+            if self.at_once and self._can_play_at_once(color, move):
+                self._play_at_once(color, move, hand)
+                return
+        else:
+            board = self.position.board.copy()
+            if self.table.state == "made" and self.turn.color == color:
+                board.pop()  # taking up his own move again (4.7)
+            else:
+                board.turn = color  # out of turn: the pieces are moved all the same
+            move = read_move(board, act.move, self.reads)
+        self.table.expected = move
+        try:
+            for step in steps_of(board, move):
+                if self.result != "*":
+                    return
+                _HANDLERS[type(step)](self, color, step, hand)
+        finally:
+            self.table.expected = None
+        self._press_after_play(color, hand)
+
+    def _can_play_at_once(self, color: chess.Color, move: chess.Move) -> bool:
+        """Whether ``play`` can skip the steps one by one: the same rulings come of it.
+
+        So it is for a legal simple move or capture by the player having the move, first thing
+        in his turn, with no piece in anyone's hand, no breach open and nothing to put back.
+        """
+        board = self.position.board
+        return (
+            self.table.state == "idle"
+            and self.turn.color == color
+            and not self.turn.facts
+            and not self.table.held
+            and not self.displaced
+            and self.breach is None
+            and self.pending[color] is None
+            and not move.promotion
+            and board.is_legal(move)
+            and not board.is_castling(move)
+            and not board.is_en_passant(move)
+        )
+
+    def _play_at_once(self, color: chess.Color, move: chess.Move, hand: Hand) -> None:
+        """The steps of :func:`steps_of` for a simple move or capture, ruled as they would be:
+        the piece lifted (a touch), the captured piece taken off (a touch), the move made."""
+        board = self.position.board
+        origin, target = move.from_square, move.to_square
+        piece = board.piece_at(origin)
+        assert piece is not None, "a legal move starts from a piece"
+        self._playing = move
+        try:
+            self._touched(color, [origin], [piece])
+            taken = board.piece_at(target)
+            if taken is not None:
+                self._touched(color, [target], [taken])
+        finally:
+            self._playing = None
+        self.table.play(color, move, hand)
+        if self.knocked:
+            irregularities.picked_up(self, origin)
+            irregularities.picked_up(self, target)
+        self._on_made(color, move)
+        self._press_after_play(color, hand)
+
+    def _press_after_play(self, color: chess.Color, hand: Hand) -> None:
+        if self.result == "*":
+            self.was_paused = False
+            clockpress.on_press(self, color, PressAct(), hand)
+
+    def _holding_hand(self, color: chess.Color, hand: Hand) -> None:
+        if (color, hand) not in self.table.held:
+            raise InvalidEventError(f"nothing is in {chess.COLOR_NAMES[color]}'s {hand} hand")
+
+    # -- after each step of a move ---------------------------------------------------------------
+
+    def _after_step(self, color: chess.Color) -> None:
+        if not self._on_turn(color):
+            if not self.table.holding(color) and self.displaced.get(color):
+                self._put_back(color)
+            return
+        state = self.table.state
+        if state != "made" and not self.table.holding(color):
+            # Hands free and the pieces no longer show the move released earlier this turn: the
+            # piece was carried on, to any square, its own starting square included (4.7).
+            released = self._released()
+            if released is not None and self.turn.color == color and self.position.turn == color:
+                self._moved_on(color, released)
+                return
+        if state == "made":
+            move = self.table.made_move
+            if move is not None and self.position.turn == color:
+                self._on_made(color, move)
+        elif state == "castling":
+            side = castling_begun(self.position.board, self.position.standing)
+            if side is not None and KingReleased(side) not in self.turn.facts:
+                self.turn.facts.append(KingReleased(side))
+                self.update_obligation()
+
+    def _put_back(self, color: chess.Color) -> None:
+        """Pieces moved out of turn go back where they stood (7.4.1); the watching arbiter says so."""
+        squares = self.displaced.pop(color)
+        in_hand = {held.origin for (c, _), held in self.table.held.items() if c != color}
+        for square in squares - in_hand:
+            piece = self.position.board.piece_at(square)
+            if piece is None:
+                self.position.standing.remove_piece_at(square)
+            else:
+                self.position.standing.set_piece_at(square, piece)
+        self.breach_seen(color, "7.4.1", texts.displaced(color))
+        owner = self.turn.color
+        if self.table.state != "made" and not self.table.holding(owner):
+            self.table.settle()
+            self._after_step(owner)
+
+    def _released(self) -> chess.Move | None:
+        """The move made this turn and taken up again (4.7), if any."""
+        return first_released(self.turn.facts)
+
+    def _moved_on(self, color: chess.Color, released: chess.Move) -> None:
+        """A piece released as a legal move was carried on and the pieces show no legal move (4.7):
+        back on its starting square, on a square no legal move reaches, a capture taken back."""
+        text = texts.moved_on(self.position.board, color, released, self.writes)
+        if self.watching:
+            self.violation(color, "4.7", text)
+            self._remedy_breach(color, self.turn.obligation)
+            return
+        self.breach = Breach(color, "4.7", list(self.turn.facts), text, self.position.depth, released=released)
+
+    def moved_on_unclaimed(self, color: chess.Color) -> chess.Move | None:
+        """The move ``color`` released and then carried on, with no legal move standing since,
+        while nobody has claimed it yet (``arbiter: called``); the press completes that move."""
+        breach = self.breach
+        if breach is None or breach.player != color or breach.remedied or self.turn.color != color:
+            return None
+        if breach.depth != self.position.depth or first_released(self.turn.facts) != breach.released:
+            return None  # a breach of an earlier turn: this press is about this turn's pieces
+        return breach.released
+
+    def _on_made(self, color: chess.Color, move: chess.Move) -> None:
+        board = self.position.board
+        ob = self.turn.obligation
+        released = self._released()
+        if released is not None and move == released:
+            self.stand(color, move, announce=False)
+            return
+        if released is not None:
+            # A move was made at the first release (4.7) and cannot be changed: what the pieces show
+            # now is a breach, not a second move made.
+            if castling_side(board, move) is not None:  # castling begun with the rook (4.4.2, DECISIONS 5)
+                article, text = "4.4.2", texts.breach(board, color, ob, move, self.writes)
+            else:
+                article, text = "4.7", texts.moved_on(board, color, released, self.writes)
+            if self.watching:
+                self.violation(color, article, text)
+                self._remedy_breach(color, ob)
+                return
+            self.breach = Breach(color, article, list(self.turn.facts), text, self.position.depth, released=released)
+            return
+        if not ob.allows(board, move):
+            article = ob.article or "4.3"
+            text = texts.breach(board, color, ob, move, self.writes)
+            if self.watching:
+                self.violation(color, article, text)
+                self._remedy_breach(color, ob)
+                return
+            self.breach = Breach(color, article, list(self.turn.facts), text, self.position.depth)
+        self.stand(color, move, announce=True)
+
+    def _remedy_breach(self, color: chess.Color, ob: Obligation) -> None:
+        """The breaching move is taken back; for a released piece, its move stands (DECISIONS 4)."""
+        self.breach = Breach(color, ob.article or "4.3", list(self.turn.facts), remedied=True)
+        self.clock.paused = True
+        if ob.must == "play" and ob.article == "4.7" and ob.move is not None:
+            self.released_move_stands(color, ob.move)
+            return
+        self.table.restore()
+        self.reinstated(ob.article or "4.3")
+        self.rule_obligation(color, ob)
+
+    def released_move_stands(self, color: chess.Color, move: chess.Move) -> None:
+        """The piece carried on goes back where it was released, and that move stands (4.7,
+        DECISIONS 4): the remedy of the watching arbiter, of an upheld claim, of the press."""
+        self.table.restore()
+        self.stand(color, move, announce=False)
+        self.reinstated("4.7")
+
+    def stand(self, color: chess.Color, move: chess.Move, announce: bool, check_end: bool = True) -> None:
+        """The legal ``move`` is made: the opponent has the move. ``check_end=False``: what the
+        move brings on the board does not end the game (the arbiter's correction of a second
+        illegal move, which 7.5.5 decides)."""
+        earlier = self.pending[color]
+        hands = frozenset(self.table.hands_used) or frozenset({self.table.last_hand[color]})
+        san = translate(self.position.push(move), self.writes)
+        if self.table.state != "made":  # made: the pieces already stand as the move left them
+            self.position.restore_standing()
+            self.table.restore(move_stands=True)
+        if announce:
+            self.rule("made", "4.7", texts.made(color, san), player=chess.COLOR_NAMES[color], move=move.uci(), san=san)
+            illegal.opponent_moved(self, color)
+            self.written[color] = None
+        if earlier is not None:
+            self.complete(color, earlier, "6.2.1.2")
+        if len(hands) > 1 and self.watching and announce:
+            self.violation(color, "4.1", texts.two_hands(color))
+        self.pending[color] = Pending(move, hands, self.table.last_hand[color])
+        if check_end and not self._is_open_breach(color):
+            self._check_end(color)
+
+    def _is_open_breach(self, color: chess.Color) -> bool:
+        """Whether ``color``'s last move breached Article 4 and a claim may still undo it.
+
+        Such a move ends nothing yet: mate and stalemate count only for a move made as Article 4
+        requires (5.1.1, 5.2.1); they take effect once the right to claim is lost (4.8).
+        """
+        breach = self.breach
+        return breach is not None and breach.player == color and not breach.remedied and not breach.forfeited
+
+    def complete(self, color: chess.Color, pending: Pending, article: str) -> None:
+        """Say that ``color``'s move is completed (6.2.1, 6.2.1.1 or 6.2.1.2)."""
+        self.rule("completed", article, texts.completed(color, article), player=chess.COLOR_NAMES[color],
+                   move=pending.move.uci())
+        if self.illegal_position is not None and self.result == "*":
+            illegal.check_illegal_position(self)
+
+    def _check_end(self, color: chess.Color) -> None:
+        """What ends the game the moment the move is made: mate (first, 9.6.2), stalemate, a dead
+        position, the fifth occurrence of a position, 75 moves each (5.1.1, 5.2.1, 5.2.2, 9.6)."""
+        board = self.position.board
+        if self.illegal_position is not None and is_illegal_position(board):
+            return  # no mate or stalemate on a board with a king taken: A.5.4 decides at the press
+        stuck = not any(board.generate_legal_moves())  # one generation for mate and stalemate both
+        if stuck and board.is_check():
+            self.end("1-0" if color == chess.WHITE else "0-1", "checkmate", "5.1.1")
+        elif stuck:
+            self.end("1/2-1/2", "stalemate", "5.2.1")
+        elif is_dead(board):
+            self.end("1/2-1/2", "dead-position", "5.2.2")
+        elif self.position.repetitions() >= 5:
+            self.end("1/2-1/2", "fivefold", "9.6.1")
+        elif board.halfmove_clock >= 150:
+            self.end("1/2-1/2", "seventy-five-moves", "9.6.2")
+        else:
+            return
+        pending = self.pending[color]
+        if pending is not None:
+            self.complete(color, pending, "6.2.1.1")
+            self.pending[color] = None
+
+    def end(self, result: str, reason: str, article: str, why: str = "") -> None:
+        """The game is over: nothing after this has an effect."""
+        self.result, self.reason = result, reason
+        self.rule("result", article, texts.result(result, reason, why), result=result, reason=reason)
+        if self.table.state != "ended":
+            self.table.end()
+
+    def cancel(self, article: str, reason: str, text: str) -> None:
+        """The game is cancelled and a new one played (7.2.1, 7.3): no result, nothing after counts."""
+        self.cancelled, self.reason = True, "cancelled"
+        self.rule("cancelled", article, text, reason=reason)
+        if self.table.state != "ended":
+            self.table.end()
+
+    def lose(self, loser: chess.Color, reason: str, article: str, note: str = "") -> None:
+        """``loser`` loses, unless the opponent cannot mate by any series of legal moves: a draw
+        (5.1.2, 6.9, 7.5.5). ``note`` says what happened, for the ruling's text."""
+        cannot, why = cannot_mate(self.position.board, not loser)
+        prefix = f"{note}; " if note else ""
+        if cannot:
+            self.end("1/2-1/2", reason, article, f"{prefix}{texts.player(not loser)} cannot mate: {why}")
+        elif why.startswith(UNDECIDED):  # the ruling says the search could not decide (DECISIONS 19)
+            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article,
+                     f"{prefix}whether {texts.player(not loser)} can mate: {why}")
+        else:  # the line found is part of the ruling: the arbiter can show it to the players
+            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article,
+                     f"{prefix}{texts.player(not loser)} can mate: {why}")
+
+
+_HANDLERS: dict[type, Callable[[Referee, chess.Color, Any, Hand], None]] = {
+    TouchAct: Referee._on_touch,
+    AdjustAct: Referee._on_adjust,
+    LiftAct: Referee._on_lift,
+    PlaceAct: Referee._on_place,
+    ReleaseAct: Referee._on_release,
+    DropAct: Referee._on_drop,
+    RemoveAct: Referee._on_remove,
+    PutAct: Referee._on_put,
+    MoveAct: Referee._on_move,
+    PlayAct: Referee._on_play,
+    PressAct: clockpress.on_press,
+    ClaimAct: claims.on_claim,
+    WriteAct: claims.on_write,
+    OfferAct: claims.on_offer,
+    AcceptAct: claims.on_accept,
+    DeclineAct: claims.on_decline,
+    ResignAct: claims.on_resign,
+    ArriveAct: irregularities.on_arrive,
+    KnockAct: irregularities.on_knock,
+    PauseAct: irregularities.on_pause,
+    CarryAct: irregularities.on_carry,
+}

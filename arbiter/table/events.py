@@ -1,0 +1,296 @@
+"""The event language of FORMAT §2: parse ``VERB ARGS...`` into typed actions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+import chess
+
+from arbiter.core.errors import InvalidEventError, shown
+from arbiter.core.position import PIECE_LETTERS, captured_square
+from arbiter.table.machine import Hand
+
+PIECE_TYPES = {letter: chess.PIECE_SYMBOLS.index(letter.lower()) for letter in PIECE_LETTERS}
+
+
+@dataclass(frozen=True)
+class TouchAct:
+    squares: tuple[chess.Square, ...]
+    accidental: bool = False
+
+
+@dataclass(frozen=True)
+class AdjustAct:
+    squares: tuple[chess.Square, ...]
+
+
+@dataclass(frozen=True)
+class LiftAct:
+    square: chess.Square
+
+
+@dataclass(frozen=True)
+class PlaceAct:
+    square: chess.Square
+
+
+@dataclass(frozen=True)
+class ReleaseAct:
+    pass
+
+
+@dataclass(frozen=True)
+class DropAct:
+    square: chess.Square
+
+
+@dataclass(frozen=True)
+class RemoveAct:
+    square: chess.Square
+
+
+@dataclass(frozen=True)
+class PutAct:
+    piece: chess.PieceType
+    square: chess.Square
+    #: The colour of the new piece, when named (``put black N c6``); else the actor's.
+    color: chess.Color | None = None
+
+
+@dataclass(frozen=True)
+class MoveAct:
+    origin: chess.Square
+    target: chess.Square
+
+
+@dataclass(frozen=True)
+class PlayAct:
+    move: str
+
+
+@dataclass(frozen=True)
+class PressAct:
+    pass
+
+
+@dataclass(frozen=True)
+class WriteAct:
+    move: str
+
+
+ClaimKind = Literal["touch-move", "illegal-move", "flag", "threefold", "fifty", "set-up", "orientation", "colours"]
+#: The claims that take no move (the draw claims may name one).
+_PLAIN_CLAIMS = ("touch-move", "illegal-move", "flag", "set-up", "orientation", "colours")
+
+
+@dataclass(frozen=True)
+class ClaimAct:
+    claim: ClaimKind
+    move: str | None = None
+
+
+@dataclass(frozen=True)
+class OfferAct:
+    pass
+
+
+@dataclass(frozen=True)
+class AcceptAct:
+    pass
+
+
+@dataclass(frozen=True)
+class DeclineAct:
+    pass
+
+
+@dataclass(frozen=True)
+class ResignAct:
+    pass
+
+
+@dataclass(frozen=True)
+class ArriveAct:
+    """The player arrives at the board (6.7)."""
+
+
+@dataclass(frozen=True)
+class KnockAct:
+    """The player displaces (knocks over) the pieces on ``squares`` (7.4.1)."""
+
+    squares: tuple[chess.Square, ...]
+
+
+@dataclass(frozen=True)
+class PauseAct:
+    """The player pauses the clock to ask for the arbiter's help (6.11.2, 7.4.2)."""
+
+
+@dataclass(frozen=True)
+class CarryAct:
+    """The player is seen evidently carrying an electronic device in the venue (11.3.2)."""
+
+
+Action = (
+    TouchAct | AdjustAct | LiftAct | PlaceAct | ReleaseAct | DropAct | RemoveAct | PutAct | MoveAct
+    | PlayAct | PressAct | WriteAct | ClaimAct | OfferAct | AcceptAct | DeclineAct | ResignAct
+    | ArriveAct | KnockAct | PauseAct | CarryAct
+)
+
+VERBS = (
+    "touch", "adjust", "lift", "place", "release", "drop", "remove", "put", "move", "play",
+    "press", "write", "claim", "offer", "accept", "decline", "resign",
+    "arrive", "knock", "pause", "carry",
+)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event at the board: who, what, when, with which hand."""
+
+    actor: chess.Color
+    action: Action
+    text: str
+    at: float | None = None
+    hand: Hand | None = None
+    note: str | None = None
+    line: int | None = None
+
+    def describe(self) -> str:
+        """``white: move e2 e4`` as the user wrote it."""
+        return f"{chess.COLOR_NAMES[self.actor]}: {self.text}"
+
+
+def parse_square(text: str) -> chess.Square:
+    """``e4`` → the square.
+
+    :raises InvalidEventError: if it is not ``a1``..``h8``.
+    """
+    if text not in chess.SQUARE_NAMES:
+        raise InvalidEventError(f"bad square {shown(text)} (squares are a1..h8)")
+    return chess.SQUARE_NAMES.index(text)
+
+
+def _squares(verb: str, args: list[str], at_least: int = 1) -> tuple[chess.Square, ...]:
+    if len(args) < at_least:
+        raise InvalidEventError(f"{verb} needs a square")
+    squares = tuple(parse_square(arg) for arg in args)
+    if len(set(squares)) != len(squares):
+        raise InvalidEventError(f"{verb} names a square twice")
+    return squares
+
+
+def _one_square(verb: str, args: list[str]) -> chess.Square:
+    if len(args) != 1:
+        raise InvalidEventError(f"{verb} takes one square, got {len(args)} arguments")
+    return parse_square(args[0])
+
+
+def _no_args(verb: str, args: list[str]) -> None:
+    if args:
+        raise InvalidEventError(f"{verb} takes no arguments, got {shown(' '.join(args))}")
+
+
+def _object(verb: str, args: list[str], word: str) -> None:
+    if args != [word]:
+        raise InvalidEventError(f"{verb} takes one argument, {word!r}; got {shown(' '.join(args))}")
+
+
+_ONE_SQUARE: dict[str, Callable[[chess.Square], Action]] = {
+    "lift": LiftAct, "place": PlaceAct, "drop": DropAct, "remove": RemoveAct,
+}
+_NO_ARGS: dict[str, Callable[[], Action]] = {
+    "release": ReleaseAct, "press": PressAct, "resign": ResignAct, "arrive": ArriveAct, "pause": PauseAct,
+}
+_DRAW: dict[str, Callable[[], Action]] = {"offer": OfferAct, "accept": AcceptAct, "decline": DeclineAct}
+
+
+def parse_action(text: str) -> Action:
+    """Parse the action part of an event (``move e2 e4``).
+
+    :raises InvalidEventError: on an unknown verb or bad arguments.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidEventError("empty action")
+    verb, *args = text.split()
+    if verb == "touch":
+        accidental = bool(args) and args[-1] == "accidentally"
+        return TouchAct(_squares(verb, args[:-1] if accidental else args), accidental)
+    if verb == "adjust":
+        return AdjustAct(_squares(verb, args))
+    if verb == "knock":
+        return KnockAct(_squares(verb, args))
+    if verb == "carry":
+        _object(verb, args, "device")
+        return CarryAct()
+    if verb in _ONE_SQUARE:
+        return _ONE_SQUARE[verb](_one_square(verb, args))
+    if verb in _NO_ARGS:
+        _no_args(verb, args)
+        return _NO_ARGS[verb]()
+    if verb == "put":
+        color = None
+        if len(args) == 3 and args[0] in ("white", "black"):
+            color = chess.WHITE if args[0] == "white" else chess.BLACK
+            args = args[1:]
+        if len(args) != 2:
+            raise InvalidEventError("put takes a piece letter and a square (put Q e8), or a colour first "
+                                    "(put black N c6)")
+        if args[0] not in PIECE_TYPES:
+            raise InvalidEventError(f"bad piece letter {shown(args[0])} (pieces are K Q R B N P)")
+        return PutAct(PIECE_TYPES[args[0]], parse_square(args[1]), color)
+    if verb == "move":
+        if len(args) != 2:
+            raise InvalidEventError("move takes two squares (move e2 e4)")
+        origin, target = _squares(verb, args, 2)
+        return MoveAct(origin, target)
+    if verb in ("play", "write"):
+        if len(args) != 1:
+            raise InvalidEventError(f"{verb} takes one move in SAN or UCI")
+        return PlayAct(args[0]) if verb == "play" else WriteAct(args[0])
+    if verb == "claim":
+        if not args or args[0] not in (*_PLAIN_CLAIMS, "threefold", "fifty"):
+            raise InvalidEventError(
+                "claim takes touch-move, illegal-move, flag, threefold [MOVE], fifty [MOVE], set-up, "
+                "orientation or colours"
+            )
+        kind = args[0]
+        if kind in ("threefold", "fifty") and len(args) <= 2:
+            return ClaimAct(kind, args[1] if len(args) == 2 else None)  # type: ignore[arg-type]
+        if len(args) != 1:
+            raise InvalidEventError(f"claim {kind} takes no move")
+        return ClaimAct(kind)  # type: ignore[arg-type]
+    if verb in _DRAW:
+        _object(verb, args, "draw")
+        return _DRAW[verb]()
+    raise InvalidEventError(f"unknown verb {shown(verb)}")
+
+
+def steps_of(board: chess.Board, move: chess.Move) -> list[Action]:
+    """The physical steps of ``move`` done correctly with one hand (4.1, 4.6, 4.7)."""
+    origin, target = move.from_square, move.to_square
+    if board.is_castling(move):
+        side = "kingside" if chess.square_file(target) > chess.square_file(origin) else "queenside"
+        rank = chess.square_rank(origin)
+        rook_from = chess.square(7 if side == "kingside" else 0, rank)
+        rook_to = chess.square(5 if side == "kingside" else 3, rank)
+        king_to = chess.square(6 if side == "kingside" else 2, rank)
+        return [LiftAct(origin), DropAct(king_to), LiftAct(rook_from), DropAct(rook_to)]
+    steps: list[Action] = []
+    if move.promotion:
+        steps.append(RemoveAct(origin))
+        if board.piece_at(target) is not None:
+            steps.append(RemoveAct(target))
+        steps += [PutAct(move.promotion, target), ReleaseAct()]
+        return steps
+    steps.append(LiftAct(origin))
+    taken = captured_square(board, move) if board.is_legal(move) else (
+        target if board.piece_at(target) is not None else None)
+    if taken == target:
+        steps.append(RemoveAct(target))
+    steps.append(DropAct(target))
+    if taken is not None and taken != target:
+        steps.append(RemoveAct(taken))
+    return steps

@@ -1,0 +1,304 @@
+"""Touch-move: what the touches of a turn bind the player to (Articles 4.3 to 4.7).
+
+Pure functions of the legal position and the turn's facts, in the order they happened. The
+facts are the deliberate touches (:class:`Touch`), the king released two squares
+(:class:`KingReleased`, 4.7.2), a new piece set on the promotion square (:class:`PiecePut`,
+4.4.4) and a piece released as a legal move then taken up again (:class:`Released`, 4.7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import chess
+
+from arbiter.core.position import (
+    Side,
+    can_be_captured,
+    can_move,
+    captured_square,
+    captures_of,
+    castling_move,
+    castling_side,
+)
+
+Must = Literal["move", "capture", "castle", "king", "promote", "play", "any"]
+
+
+@dataclass(frozen=True)
+class Touch:
+    """A deliberate touch of the piece on ``square``; touches sharing ``instant`` were simultaneous."""
+
+    square: chess.Square
+    piece: chess.Piece
+    instant: int
+
+
+@dataclass(frozen=True)
+class KingReleased:
+    """The king was released two squares towards the rook on ``side`` (4.7.2)."""
+
+    side: Side
+
+
+@dataclass(frozen=True)
+class PiecePut:
+    """A new ``piece`` was set on the promotion ``square`` (4.4.4)."""
+
+    piece: chess.PieceType
+    square: chess.Square
+
+
+@dataclass(frozen=True)
+class Released:
+    """``move`` was made (a piece released as a legal move) and then taken up again (4.7)."""
+
+    move: chess.Move
+
+
+@dataclass(frozen=True)
+class Declared:
+    """``move`` was written and declared for a draw claim found incorrect: it must be played;
+    if it is illegal, another move of the same piece (9.5.3, Manual)."""
+
+    move: chess.Move
+    legal: bool
+
+
+Fact = Touch | KingReleased | PiecePut | Released | Declared
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """What touch-move binds the player to; ``must == "any"`` when nothing binds (4.5)."""
+
+    must: Must
+    article: str | None = None
+    square: chess.Square | None = None
+    with_: chess.Square | None = None
+    side: Side | None = None
+    piece: chess.PieceType | None = None
+    move: chess.Move | None = None
+    #: 4.4.2: castling on this side is barred for this move.
+    barred_side: Side | None = None
+    #: 4.4.4 with the pawn touched: the promotion must be made by this pawn.
+    from_square: chess.Square | None = field(default=None, compare=False)
+
+    def fields(self) -> dict[str, str]:
+        """The obligation's fields as an ``obligation`` ruling writes them (FORMAT §3)."""
+        fields: dict[str, str] = {"must": self.must}
+        if self.square is not None and self.must != "king":
+            fields["square"] = chess.square_name(self.square)
+        if self.with_ is not None:
+            fields["with"] = chess.square_name(self.with_)
+        if self.side is not None:
+            fields["side"] = self.side
+        if self.piece is not None:
+            fields["piece"] = chess.piece_symbol(self.piece).upper()
+        if self.move is not None:
+            fields["move"] = self.move.uci()
+        return fields
+
+    def allows(self, board: chess.Board, move: chess.Move) -> bool:
+        """Whether the legal ``move`` in ``board`` keeps this obligation."""
+        side = castling_side(board, move)
+        if side is not None and side == self.barred_side:
+            return False
+        if self.must == "any":
+            return True
+        if self.must == "move":
+            return move.from_square == self.square and not (
+                side is not None and board.piece_type_at(self.square) == chess.ROOK
+            )
+        if self.must == "capture":
+            return captured_square(board, move) == self.square and (
+                self.with_ is None or move.from_square == self.with_
+            )
+        if self.must == "castle":
+            return side == self.side
+        if self.must == "king":
+            return move.from_square == board.king(board.turn)
+        if self.must == "promote":
+            return (
+                move.to_square == self.square
+                and move.promotion == self.piece
+                and (self.from_square is None or move.from_square == self.from_square)
+            )
+        return move == self.move  # "play"
+
+
+FREE = Obligation("any")
+
+
+def first_released(facts: list[Fact]) -> chess.Move | None:
+    """The move made this turn, if one was: the first piece released as a legal move (4.7).
+
+    Only the first counts: a move the pieces show after it was carried on is a breach, not a
+    move made, so a second release cannot bind the player to it.
+    """
+    return next((fact.move for fact in facts if isinstance(fact, Released)), None)
+
+
+def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None = None) -> Obligation:
+    """What the facts of this turn bind the player to move in ``board`` (side to move).
+
+    Later facts of a stronger kind override the touches: a move released then taken up again
+    (4.7), a new piece on the promotion square (4.4.4), the king released two squares (4.7.2).
+    ``legal``, if given, is a legal move of ``board`` known to be under way: its piece can move
+    and its capture can be made, which spares a search of the legal moves for those two questions.
+    """
+    touches = [fact for fact in facts if isinstance(fact, Touch)]
+    released = first_released(facts)
+    if released is not None:
+        return Obligation("play", "4.7", move=released)
+    for fact in reversed(facts):
+        if isinstance(fact, Declared):
+            if fact.legal:
+                return Obligation("play", "9.5.3", move=fact.move)
+            if can_move(board, fact.move.from_square):
+                return Obligation("move", "9.5.3", square=fact.move.from_square)
+    by_touch = _from_touches(board, touches, legal)
+    for fact in facts:
+        if isinstance(fact, PiecePut) and _may_promote(board, by_touch, fact):
+            # The first new piece to touch the promotion square is final (4.4.4).
+            binding = _promotion(board, fact, touches)
+            if binding is not None:
+                return binding
+    for fact in facts:
+        if isinstance(fact, KingReleased):
+            if by_touch.barred_side == fact.side or (by_touch.must == "castle" and by_touch.side == fact.side):
+                break  # 4.4.2 already bars this castling, or 4.4.1 already demands it
+            if by_touch.must in ("king", "any") or by_touch.square == board.king(board.turn):
+                return _castle_or_king(board, fact.side, "4.7.2")
+            break
+    return by_touch
+
+
+def _may_promote(board: chess.Board, by_touch: Obligation, put: PiecePut) -> bool:
+    """Whether the touches leave room for a promotion on the square the new piece was put on."""
+    if by_touch.must == "any":
+        return True
+    if by_touch.must == "move" and by_touch.square is not None:
+        return board.piece_type_at(by_touch.square) == chess.PAWN
+    return by_touch.must == "capture" and by_touch.square == put.square
+
+
+def _promotion(board: chess.Board, put: PiecePut, touches: list[Touch]) -> Obligation | None:
+    pawns = [t.square for t in touches if t.piece == chess.Piece(chess.PAWN, board.turn)]
+    candidates = [
+        move
+        for move in board.generate_legal_moves(to_mask=chess.BB_SQUARES[put.square])
+        if move.promotion == put.piece
+    ]
+    for pawn in pawns:
+        if any(move.from_square == pawn for move in candidates):
+            return Obligation("promote", "4.4.4", square=put.square, piece=put.piece, from_square=pawn)
+    if candidates:
+        return Obligation("promote", "4.4.4", square=put.square, piece=put.piece)
+    return None
+
+
+def _castle_or_king(board: chess.Board, side: Side, article: str) -> Obligation:
+    """Castle on ``side`` if legal; else another legal king move; else free (4.4.1, 4.4.3, 4.7.2)."""
+    if castling_move(board, side) is not None:
+        return Obligation("castle", article, side=side)
+    king = board.king(board.turn)
+    fallback = "4.4.3" if article == "4.4.1" else article
+    if king is not None and can_move(board, king):
+        return Obligation("king", fallback, square=king)
+    return Obligation("any", fallback)
+
+
+def _ordered(touches: list[Touch], color: chess.Color) -> list[Touch]:
+    """Touches in order; at one instant the player's own pieces count first (4.3.3)."""
+    seen: set[chess.Square] = set()
+    ordered = []
+    for touch in sorted(touches, key=lambda t: (t.instant, t.piece.color != color)):
+        if touch.square not in seen:
+            seen.add(touch.square)
+            ordered.append(touch)
+    return ordered
+
+
+def _rook_side(board: chess.Board, rook: chess.Square) -> Side | None:
+    """The castling side a rook on ``rook`` belongs to, if it stands on the king's rank."""
+    king = board.king(board.turn)
+    if king is None or chess.square_rank(rook) != chess.square_rank(king):
+        return None
+    return "kingside" if chess.square_file(rook) > chess.square_file(king) else "queenside"
+
+
+def _from_touches(board: chess.Board, touches: list[Touch], legal: chess.Move | None = None) -> Obligation:
+    color = board.turn
+    if not touches:
+        return FREE
+    ordered = _ordered(touches, color)
+    own = [t for t in ordered if t.piece.color == color]
+    theirs = [t for t in ordered if t.piece.color != color]
+
+    special = _king_and_rook(board, ordered)
+    if special is not None:
+        return special
+
+    if own and not theirs:
+        for touch in own:
+            if _own_can_move(board, touch.square, legal):
+                return Obligation("move", "4.3.1", square=touch.square)
+        return Obligation("any", "4.5")
+    if theirs and not own:
+        for touch in theirs:
+            if can_be_captured(board, touch.square):
+                return Obligation("capture", "4.3.2", square=touch.square)
+        return Obligation("any", "4.5")
+    first_own, first_theirs = own[0], theirs[0]
+    if (legal is not None and legal.from_square == first_own.square
+            and captured_square(board, legal) == first_theirs.square) or \
+            captures_of(board, first_theirs.square, by=first_own.square):
+        return Obligation("capture", "4.3.3", square=first_theirs.square, with_=first_own.square)
+    for touch in ordered:
+        if touch.piece.color == color and _own_can_move(board, touch.square):
+            return Obligation("move", "4.3.3", square=touch.square)
+        if touch.piece.color != color and can_be_captured(board, touch.square):
+            return Obligation("capture", "4.3.3", square=touch.square)
+    return Obligation("any", "4.5")
+
+
+def _own_can_move(board: chess.Board, square: chess.Square, legal: chess.Move | None = None) -> bool:
+    """Whether the own piece on ``square`` can move; a rook's castling does not count (4.4.2)."""
+    if legal is not None and legal.from_square == square and not board.is_castling(legal):
+        return True
+    if board.piece_type_at(square) == chess.ROOK:
+        return any(
+            not board.is_castling(move)
+            for move in board.generate_legal_moves(from_mask=chess.BB_SQUARES[square])
+        )
+    return can_move(board, square)
+
+
+def _king_and_rook(board: chess.Board, ordered: list[Touch]) -> Obligation | None:
+    """4.4.1 to 4.4.3: the first two pieces touched are the king and a rook of the same side."""
+    if len(ordered) < 2:
+        return None
+    first, second = ordered[0], ordered[1]
+    color = board.turn
+    kinds = {first.piece, second.piece}
+    if kinds != {chess.Piece(chess.KING, color), chess.Piece(chess.ROOK, color)}:
+        return None
+    rook = first if first.piece.piece_type == chess.ROOK else second
+    side = _rook_side(board, rook.square)
+    if side is None:
+        return None
+    king_first = first.piece.piece_type == chess.KING or first.instant == second.instant
+    if king_first:
+        return _castle_or_king(board, side, "4.4.1")
+    # 4.4.2: rook, then king: no castling on that side; move the rook, else the king.
+    if _own_can_move(board, rook.square):
+        return Obligation("move", "4.4.2", square=rook.square, barred_side=side)
+    king = board.king(color)
+    if king is not None and any(
+        castling_side(board, move) != side
+        for move in board.generate_legal_moves(from_mask=chess.BB_SQUARES[king])
+    ):
+        return Obligation("move", "4.4.2", square=king, barred_side=side)
+    return Obligation("any", "4.5", barred_side=side)
