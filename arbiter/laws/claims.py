@@ -2,28 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import chess
 
-from arbiter.laws import illegal
-
-from arbiter.laws import irregularities
-
-from arbiter.laws import texts
 from arbiter.core.errors import InvalidEventError
-from arbiter.table.events import AcceptAct, ClaimAct, DeclineAct, OfferAct, ResignAct, WriteAct
-from arbiter.laws.articles import rulesets
 from arbiter.core.notation import read_move
+from arbiter.laws import illegal, irregularities, texts
+from arbiter.laws.articles import rulesets
+from arbiter.laws.game import Game
+from arbiter.table.events import AcceptAct, ClaimAct, DeclineAct, OfferAct, ResignAct, WriteAct
 from arbiter.table.machine import Hand
 from arbiter.table.touch import Declared, Touch, first_released, obligation
 from arbiter.table.turns import Turn
 
-if TYPE_CHECKING:
-    from arbiter.laws.referee import Referee
 
-
-def on_claim(ref: Referee, color: chess.Color, act: ClaimAct, hand: Hand) -> None:
+def on_claim(ref: Game, color: chess.Color, act: ClaimAct, hand: Hand) -> None:
     """A claim to the arbiter; the clocks are paused while it is decided."""
     ref.clock.paused = True
     if act.claim == "touch-move":
@@ -42,7 +34,7 @@ def on_claim(ref: Referee, color: chess.Color, act: ClaimAct, hand: Hand) -> Non
         claim_draw(ref, color, act.claim, act.move or ref.written[color])
 
 
-def claim_flag(ref: Referee, color: chess.Color) -> None:
+def claim_flag(ref: Game, color: chess.Color) -> None:
     """A claim that the opponent's flag has fallen (6.8); upheld, the flag decides (6.9, A.5.3)."""
     name = chess.COLOR_NAMES[color]
     fallen = ref.clock.fallen
@@ -55,7 +47,7 @@ def claim_flag(ref: Referee, color: chess.Color) -> None:
     ref.lose(first, "timeout", "6.9", texts.flag_fell_at(first, fallen[first]))
 
 
-def claim_draw(ref: Referee, color: chess.Color, kind: str, written: str | None) -> None:
+def claim_draw(ref: Game, color: chess.Color, kind: str, written: str | None) -> None:
     """A claim of a draw by threefold repetition (9.2) or fifty moves (9.3), with the move the
     claimant wrote if he wrote one; it is also a draw offer (9.1.2.3)."""
     name = chess.COLOR_NAMES[color]
@@ -95,7 +87,7 @@ def claim_draw(ref: Referee, color: chess.Color, kind: str, written: str | None)
         ref.draw_offer = color  # 9.1.2.3: the claim stands as a draw offer
 
 
-def _written_move(ref: Referee, board: chess.Board, written: str | None) -> chess.Move | None:
+def _written_move(ref: Game, board: chess.Board, written: str | None) -> chess.Move | None:
     if written is None:
         return None
     try:
@@ -104,7 +96,7 @@ def _written_move(ref: Referee, board: chess.Board, written: str | None) -> ches
         return None
 
 
-def _is_correct(ref: Referee, kind: str, move: chess.Move | None, written: str | None) -> bool:
+def _is_correct(ref: Game, kind: str, move: chess.Move | None, written: str | None) -> bool:
     """Whether the claim is correct: the position now (9.2.2, 9.3.2) or after the written move
     (9.2.1, 9.3.1), which must be legal."""
     position = ref.position
@@ -119,7 +111,7 @@ def _is_correct(ref: Referee, kind: str, move: chess.Move | None, written: str |
         position.pop()
 
 
-def claim_touch_move(ref: Referee, color: chess.Color) -> None:
+def claim_touch_move(ref: Game, color: chess.Color) -> None:
     """A claim against the opponent's breach of Article 4, admissible until the claimant touches
     a piece (4.8). Upheld, the breaching move is taken back and the obligation stands; for a
     piece moved on after its release, the released move stands (DECISIONS 4)."""
@@ -157,30 +149,30 @@ def claim_touch_move(ref: Referee, color: chess.Color) -> None:
     ref.rule_obligation(offender, ref.turn.obligation)
 
 
-def on_write(ref: Referee, color: chess.Color, act: WriteAct, hand: Hand) -> None:
+def on_write(ref: Game, color: chess.Color, act: WriteAct, hand: Hand) -> None:
     """A move written on the scoresheet (kept for the claims of 9.2 and 9.3)."""
     ref.written[color] = act.move
 
 
-def on_offer(ref: Referee, color: chess.Color, act: OfferAct, hand: Hand) -> None:
+def on_offer(ref: Game, color: chess.Color, act: OfferAct, hand: Hand) -> None:
     """A draw offer; it stays open until accepted, declined or rejected by a touch (9.1.2)."""
     if ref.draw_offer is None:
         ref.draw_offer = color
 
 
-def on_accept(ref: Referee, color: chess.Color, act: AcceptAct, hand: Hand) -> None:
+def on_accept(ref: Game, color: chess.Color, act: AcceptAct, hand: Hand) -> None:
     """Acceptance of an open draw offer (or draw claim, 9.1.2.3): a draw by agreement once each
     player has made a move (5.2.3); otherwise it has no effect."""
     if ref.draw_offer is not None and ref.draw_offer != color and ref.position.board.fullmove_number > 1:
         ref.end("1/2-1/2", "agreement", "5.2.3")
 
 
-def on_decline(ref: Referee, color: chess.Color, act: DeclineAct, hand: Hand) -> None:
+def on_decline(ref: Game, color: chess.Color, act: DeclineAct, hand: Hand) -> None:
     """An open draw offer declined orally (9.1.2)."""
     if ref.draw_offer is not None and ref.draw_offer != color:
         ref.draw_offer = None
 
 
-def on_resign(ref: Referee, color: chess.Color, act: ResignAct, hand: Hand) -> None:
+def on_resign(ref: Game, color: chess.Color, act: ResignAct, hand: Hand) -> None:
     """Resignation: lost, unless the opponent cannot mate (5.1.2)."""
     ref.lose(color, "resignation", "5.1.2")

@@ -6,25 +6,17 @@ with two hands, is an illegal move (7.5.1 to 7.5.4), ruled on in :mod:`arbiter.l
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import chess
 
-from arbiter.laws import illegal
-
-from arbiter.laws import irregularities
-
-from arbiter.laws import texts
-from arbiter.table.events import PressAct
 from arbiter.core.position import is_illegal_position
+from arbiter.laws import illegal, irregularities, texts
+from arbiter.laws.game import Game
+from arbiter.table.events import PressAct
 from arbiter.table.machine import Hand
 from arbiter.table.turns import Pending, Turn
 
-if TYPE_CHECKING:
-    from arbiter.laws.referee import Referee
 
-
-def on_press(ref: Referee, color: chess.Color, act: PressAct, hand: Hand) -> None:
+def on_press(ref: Game, color: chess.Color, act: PressAct, hand: Hand) -> None:
     """``color`` presses his side of the clock (6.2.1); what it means depends on the board (6.2.2)."""
     ref.table.last_hand[color] = hand
     paused = ref.was_paused or ref.clock.paused
@@ -56,7 +48,7 @@ def on_press(ref: Referee, color: chess.Color, act: PressAct, hand: Hand) -> Non
         ref.breach_seen(color, "6.2.3", texts.other_hand(color))
 
 
-def _complete_moved_on(ref: Referee, color: chess.Color, released: chess.Move, hand: Hand) -> None:
+def _complete_moved_on(ref: Game, color: chess.Color, released: chess.Move, hand: Hand) -> None:
     """The press after a released piece was carried on, nobody intervening (``called``).
 
     The released move was made (4.7) and the press completes it: it is neither a press without

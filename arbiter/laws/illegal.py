@@ -12,43 +12,18 @@ the opponent cannot mate).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import chess
 
+from arbiter.core.position import is_illegal_position, unreplaced_promotion
 from arbiter.laws import texts
 from arbiter.laws.articles import rulesets
-from arbiter.core.position import is_illegal_position, unreplaced_promotion
-from arbiter.table.touch import Fact
+from arbiter.laws.game import Game, IllegalMove
 from arbiter.table.turns import Turn
 
-if TYPE_CHECKING:
-    from arbiter.laws.referee import Referee
 
-
-@dataclass
-class IllegalMove:
-    """A completed illegal move (or an act penalised as one) and what correcting it needs."""
-
-    player: chess.Color
-    article: str
-    text: str
-    #: How many entries the game's history had just before it.
-    depth: int
-    #: The increment the illegal press added to the offender's clock.
-    increment: float
-    #: The touch-move facts of its turn, for the replacing move (7.5.1).
-    facts: list[Fact] = field(default_factory=list)
-    #: 7.5.2: the promotion to a queen that stands once the pawn is replaced.
-    promotion: chess.Move | None = None
-    #: 7.5.4: a legal move made with two hands; it stands.
-    stands: bool = False
-    #: A.5.2: the opponent has made his next move since; it can no longer be corrected.
-    passed: bool = False
-
-
-def kind_of_press(ref: Referee, color: chess.Color) -> tuple[str, chess.Move | None]:
+def kind_of_press(ref: Game, color: chess.Color) -> tuple[str, chess.Move | None]:
     """Which illegal move a press with no legal move made is: 7.5.1, 7.5.2 (with the promotion
     to a queen that the pawn left on the last rank stands for) or 7.5.3."""
     if ref.position.is_standing_as_position() and not ref.table.holding(color):
@@ -57,7 +32,7 @@ def kind_of_press(ref: Referee, color: chess.Color) -> tuple[str, chess.Move | N
     return ("7.5.2", promotion) if promotion is not None else ("7.5.1", None)
 
 
-def pressed_without_move(ref: Referee, color: chess.Color, increment: float) -> None:
+def pressed_without_move(ref: Game, color: chess.Color, increment: float) -> None:
     """The clock was pressed with no legal move made; the press has already switched the clock."""
     article, promotion = kind_of_press(ref, color)
     # The touches of his own turn carry over (7.5.1); a turn still the opponent's (his move made,
@@ -80,7 +55,7 @@ def pressed_without_move(ref: Referee, color: chess.Color, increment: float) -> 
     illegal_position_after(ref, record)
 
 
-def illegal_position_after(ref: Referee, record: IllegalMove) -> None:
+def illegal_position_after(ref: Game, record: IllegalMove) -> None:
     """The board left by a completed illegal move nobody corrected, when no legal game can stand
     on it (a king captured, a king left in check, a pawn on the last rank): it is never played on
     silently. Where the illegal move may be corrected whenever found (standard, full supervision),
@@ -88,7 +63,7 @@ def illegal_position_after(ref: Referee, record: IllegalMove) -> None:
     analogy: the arbiter waits until the next move is completed, and if an illegal position is
     still on the board then, the game is drawn."""
     if ref.illegal_position is not None:
-        check_illegal_position(ref)  # this completed move was the next one
+        ref.check_illegal_position()  # this completed move was the next one
         return
     any_time = supervision_of(ref)["correction"] == "any-time"
     if not is_illegal_position(ref.position.board, pawn_on_last_rank=not any_time):
@@ -102,17 +77,7 @@ def illegal_position_after(ref: Referee, record: IllegalMove) -> None:
     ref.violation(record.player, "A.5.4", texts.illegal_position_waits(record.player))
 
 
-def check_illegal_position(ref: Referee) -> None:
-    """A.5.4: the move after the one that left an illegal position is completed: the game is
-    drawn if an illegal position is still on the board, and goes on if not."""
-    if ref.illegal_position is None or ref.position.depth <= ref.illegal_position:
-        return
-    ref.illegal_position = None
-    if is_illegal_position(ref.position.board, pawn_on_last_rank=True):
-        ref.end("1/2-1/2", "illegal-position", "A.5.4", texts.illegal_position_stays())
-
-
-def pressed_with_two_hands(ref: Referee, color: chess.Color, increment: float) -> None:
+def pressed_with_two_hands(ref: Game, color: chess.Color, increment: float) -> None:
     """A legal move made with two hands and the clock pressed: penalised as illegal; it stands (7.5.4)."""
     record = IllegalMove(color, "7.5.4", texts.two_hands_pressed(color), ref.position.depth, increment,
                          stands=True)
@@ -122,13 +87,13 @@ def pressed_with_two_hands(ref: Referee, color: chess.Color, increment: float) -
         ref.open_illegal.append(record)
 
 
-def supervision_of(ref: Referee) -> dict[str, Any]:
+def supervision_of(ref: Game) -> dict[str, Any]:
     """The ruleset's numbers for the game's supervision (``rules/rulesets.yaml``)."""
     numbers: dict[str, Any] = rulesets()[ref.settings.ruleset]["supervision"][ref.settings.supervision]
     return numbers
 
 
-def correct(ref: Referee, record: IllegalMove, announce: bool = True) -> None:
+def correct(ref: Game, record: IllegalMove, announce: bool = True) -> None:
     """Rule on the illegal move: the position before it (or the move that stands), the penalty."""
     offender = record.player
     if announce:
@@ -150,13 +115,13 @@ def correct(ref: Referee, record: IllegalMove, announce: bool = True) -> None:
     penalise(ref, record)
 
 
-def loses_by(ref: Referee, record: IllegalMove) -> bool:
+def loses_by(ref: Game, record: IllegalMove) -> bool:
     """Whether penalising ``record`` is the offender's last strike (7.5.5: the second loses)."""
     strikes_to_lose: int = rulesets()[ref.settings.ruleset]["strikes_to_lose"]
     return ref.strikes[record.player] + 1 >= strikes_to_lose
 
 
-def _replace_pawn(ref: Referee, record: IllegalMove, check_end: bool) -> None:
+def _replace_pawn(ref: Game, record: IllegalMove, check_end: bool) -> None:
     """7.5.2: the arbiter puts a queen where the pawn stands; the move stands, completed.
 
     A mate or stalemate that only the queen put there by the arbiter brings does not end a game
@@ -177,7 +142,7 @@ def _replace_pawn(ref: Referee, record: IllegalMove, check_end: bool) -> None:
         ref.clock.set_running(not offender)
 
 
-def penalise(ref: Referee, record: IllegalMove) -> None:
+def penalise(ref: Game, record: IllegalMove) -> None:
     """7.5.5: the increment of the illegal press back, the opponent's extra time, the strike."""
     offender = record.player
     numbers = rulesets()[ref.settings.ruleset]
@@ -197,13 +162,13 @@ def penalise(ref: Referee, record: IllegalMove) -> None:
              player=chess.COLOR_NAMES[not offender], seconds=seconds)
 
 
-def is_correctable(ref: Referee, record: IllegalMove) -> bool:
+def is_correctable(ref: Game, record: IllegalMove) -> bool:
     """Whether the illegal move may still be corrected: any time in standard play and under full
     supervision; in rapid and blitz otherwise, only before the opponent's next move (A.5.2)."""
     return supervision_of(ref)["correction"] == "any-time" or not record.passed
 
 
-def claim(ref: Referee, claimant: chess.Color) -> None:
+def claim(ref: Game, claimant: chess.Color) -> None:
     """``claim illegal-move``: upheld (and corrected), forfeited (A.5.2: too late) or rejected.
 
     With several illegal moves of the opponent open, the first one that may still be corrected is
@@ -234,11 +199,3 @@ def claim(ref: Referee, claimant: chess.Color) -> None:
             break
         ref.violation(later.player, later.article, texts.illegal_undone(later.player))
         penalise(ref, later)
-
-
-def opponent_moved(ref: Referee, color: chess.Color) -> None:
-    """``color`` made a move: the opponent's open illegal moves can no longer be corrected in
-    rapid and blitz under partial supervision (A.5.2)."""
-    for record in ref.open_illegal:
-        if record.player != color:
-            record.passed = True

@@ -9,17 +9,13 @@ that shows them (``arrive``, ``knock``, ``pause``, ``carry device``) or on a pla
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import chess
 
-from arbiter.laws import texts
 from arbiter.core.errors import InvalidEventError
+from arbiter.laws import texts
+from arbiter.laws.game import Game
 from arbiter.table.events import ArriveAct, CarryAct, KnockAct, PauseAct
 from arbiter.table.machine import Hand
-
-if TYPE_CHECKING:
-    from arbiter.laws.referee import Referee
 
 #: Moves each player must have completed before a rapid or blitz game under A.5 bars a claim of
 #: a wrong set-up or orientation (A.5.1.2), and before reversed colours no longer void it (7.3).
@@ -32,7 +28,7 @@ def moves_made(board: chess.Board) -> dict[chess.Color, int]:
     return {chess.WHITE: black + (board.turn == chess.BLACK), chess.BLACK: black}
 
 
-def has_ten_moves_each(ref: Referee, completed: bool = False) -> bool:
+def has_ten_moves_each(ref: Game, completed: bool = False) -> bool:
     """Whether each player has made at least ten moves (7.3), or ``completed`` them: a move made
     and not yet followed by the press does not count (A.5.1)."""
     made = moves_made(ref.position.board)
@@ -42,13 +38,13 @@ def has_ten_moves_each(ref: Referee, completed: bool = False) -> bool:
     return min(made.values()) >= _TEN_MOVES
 
 
-def must_be_present(ref: Referee, color: chess.Color) -> None:
+def must_be_present(ref: Game, color: chess.Color) -> None:
     """:raises InvalidEventError: if ``color`` has not arrived at the board yet (6.7)."""
     if color in ref.absent:
         raise InvalidEventError(f"{chess.COLOR_NAMES[color]} has not arrived at the board yet (arrive first)")
 
 
-def default_time_passed(ref: Referee) -> None:
+def default_time_passed(ref: Game) -> None:
     """The default time has passed: a player not yet at the board loses (6.7.1); both absent, both
     lose."""
     late = sorted(ref.absent, reverse=True)  # White first, for the order of the sentences
@@ -62,7 +58,7 @@ def default_time_passed(ref: Referee) -> None:
         ref.end("0-1" if loser == chess.WHITE else "1-0", "late-arrival", "6.7.1", texts.late(loser, instant))
 
 
-def on_arrive(ref: Referee, color: chess.Color, act: ArriveAct, hand: Hand) -> None:
+def on_arrive(ref: Game, color: chess.Color, act: ArriveAct, hand: Hand) -> None:
     """``color`` arrives at the board, within the default time (after it, :func:`default_time_passed`
     has already ended the game)."""
     if color not in ref.absent:
@@ -70,7 +66,7 @@ def on_arrive(ref: Referee, color: chess.Color, act: ArriveAct, hand: Hand) -> N
     ref.absent.discard(color)
 
 
-def on_knock(ref: Referee, color: chess.Color, act: KnockAct, hand: Hand) -> None:
+def on_knock(ref: Game, color: chess.Color, act: KnockAct, hand: Hand) -> None:
     """``color`` knocks pieces over: he must set them right in his own time (7.4.1). Accidental
     contact, not a touch (4.2.2); the pieces still lie on their squares."""
     for square in act.squares:
@@ -79,7 +75,7 @@ def on_knock(ref: Referee, color: chess.Color, act: KnockAct, hand: Hand) -> Non
     ref.knocked.setdefault(color, set()).update(act.squares)
 
 
-def set_right(ref: Referee, color: chess.Color, squares: list[chess.Square]) -> list[chess.Square]:
+def set_right(ref: Game, color: chess.Color, squares: list[chess.Square]) -> list[chess.Square]:
     """``color`` sets upright the pieces he knocked over among ``squares`` (7.4.1); the others."""
     knocked = ref.knocked.get(color, set())
     others = [square for square in squares if square not in knocked]
@@ -89,7 +85,7 @@ def set_right(ref: Referee, color: chess.Color, squares: list[chess.Square]) -> 
     return others
 
 
-def picked_up(ref: Referee, square: chess.Square) -> None:
+def picked_up(ref: Game, square: chess.Square) -> None:
     """A piece knocked over is taken up from ``square``: whoever set it down again set it right."""
     for color in list(ref.knocked):
         ref.knocked[color].discard(square)
@@ -97,7 +93,7 @@ def picked_up(ref: Referee, square: chess.Square) -> None:
             del ref.knocked[color]
 
 
-def knocked_at_press(ref: Referee, color: chess.Color) -> None:
+def knocked_at_press(ref: Game, color: chess.Color) -> None:
     """``color`` presses the clock with pieces he knocked over still down: he did not set them
     right in his own time (7.4.1). The watching arbiter pauses the clock and has them set right
     (7.4.2); he may penalise the displacer (7.4.3, 12.9)."""
@@ -109,7 +105,7 @@ def knocked_at_press(ref: Referee, color: chess.Color) -> None:
     ref.rule("reinstated", "7.4.2", texts.set_right_by_arbiter(), fen=ref.position.fen())
 
 
-def on_pause(ref: Referee, color: chess.Color, act: PauseAct, hand: Hand) -> None:
+def on_pause(ref: Game, color: chess.Color, act: PauseAct, hand: Hand) -> None:
     """``color`` pauses the clock to ask for the arbiter (6.11.2). Pieces knocked over and not set
     right are a valid reason: the arbiter sets them right (7.4.2). Without a valid reason the
     pause is penalised under 12.9 (6.11.4)."""
@@ -121,7 +117,7 @@ def on_pause(ref: Referee, color: chess.Color, act: PauseAct, hand: Hand) -> Non
     ref.violation(color, "6.11.4", texts.pause_without_reason(color))
 
 
-def on_carry(ref: Referee, color: chess.Color, act: CarryAct, hand: Hand) -> None:
+def on_carry(ref: Game, color: chess.Color, act: CarryAct, hand: Hand) -> None:
     """``color`` evidently has an electronic device on him in the venue: he loses and the
     opponent wins (11.3.2), or the lesser penalty of the event regulations."""
     penalty, seconds = ref.settings.device_penalty, ref.settings.device_seconds
@@ -138,14 +134,14 @@ def on_carry(ref: Referee, color: chess.Color, act: CarryAct, hand: Hand) -> Non
         ref.rule("time", "11.3.2", texts.time_taken(color, seconds), player=name[color], seconds=-seconds)
 
 
-def _claim_barred_by_a51(ref: Referee) -> bool:
+def _claim_barred_by_a51(ref: Game) -> bool:
     """A.5.1.2: in rapid and blitz under A.5, once each player has made ten moves, no claim of a
     wrong set-up or orientation may be made."""
     settings = ref.settings
     return settings.ruleset != "standard" and settings.supervision == "partial" and has_ten_moves_each(ref, True)
 
 
-def claim_set_up(ref: Referee, color: chess.Color) -> None:
+def claim_set_up(ref: Game, color: chess.Color) -> None:
     """The initial position was set up wrongly: the game is cancelled and a new one played (7.2.1)."""
     name = chess.COLOR_NAMES[color]
     if _claim_barred_by_a51(ref):
@@ -159,7 +155,7 @@ def claim_set_up(ref: Referee, color: chess.Color) -> None:
     ref.cancel("7.2.1", "wrong-set-up", texts.cancelled_set_up())
 
 
-def claim_orientation(ref: Referee, color: chess.Color) -> None:
+def claim_orientation(ref: Game, color: chess.Color) -> None:
     """The board is oriented contrary to 2.1: the game goes on, the position transferred to a
     correctly placed board (7.2.2)."""
     name = chess.COLOR_NAMES[color]
@@ -176,7 +172,7 @@ def claim_orientation(ref: Referee, color: chess.Color) -> None:
     ref.rule("transferred", "7.2.2", texts.transferred(), fen=ref.position.fen())
 
 
-def claim_colours(ref: Referee, color: chess.Color) -> None:
+def claim_colours(ref: Game, color: chess.Color) -> None:
     """The game began with the colours reversed: with fewer than ten moves made by each player a
     new game is played with the right colours; after that the game goes on (7.3)."""
     name = chess.COLOR_NAMES[color]

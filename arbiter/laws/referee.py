@@ -1,8 +1,11 @@
 """The arbiter: events at the board in, rulings out, as the Laws and DECISIONS.md say.
 
-:class:`Referee` keeps what the Laws care about above the physical table: who has the move, the
-touches of the turn and the obligation they create, moves made and not yet completed, Article 4
-breaches open to a claim, and the rulings given so far.
+:class:`Referee` is the :class:`~arbiter.laws.game.Game` record that reads the physical acts: it
+follows the hands through each step of a move (touch, lift, place, release, remove, put), says
+what the touches bind the player to, sees a move made, a piece carried on after its release or
+pieces moved out of turn, and sends the press, the claims and offers and the irregularities to
+their judges (:mod:`~arbiter.laws.clockpress`, :mod:`~arbiter.laws.claims`,
+:mod:`~arbiter.laws.illegal`, :mod:`~arbiter.laws.irregularities`).
 """
 
 from __future__ import annotations
@@ -12,113 +15,52 @@ from typing import Any, Literal
 
 import chess
 
-from arbiter.laws import claims
-
-from arbiter.laws import clockpress
-
-from arbiter.laws import illegal
-
-from arbiter.laws import irregularities
-
-from arbiter.laws import texts
-from arbiter.laws.illegal import IllegalMove
-from arbiter.laws.articles import rulesets
-from arbiter.core.clock import Clock
 from arbiter.core.errors import InvalidEventError
-from arbiter.table.events import (
-    AcceptAct, AdjustAct, ArriveAct, CarryAct, ClaimAct, DeclineAct, DropAct, Event, KnockAct, LiftAct,
-    MoveAct, OfferAct, PauseAct, PlaceAct, PlayAct, PressAct, PutAct, ReleaseAct, RemoveAct, ResignAct,
-    TouchAct, WriteAct, steps_of,
-)
-from arbiter.core.notation import language, read_move, translate
-from arbiter.core.position import Position, castling_begun, castling_side, is_illegal_position
+from arbiter.core.notation import read_move
+from arbiter.core.position import castling_begun, castling_side
+from arbiter.laws import claims, clockpress, irregularities, texts
+from arbiter.laws.articles import rulesets
+from arbiter.laws.game import Game
 from arbiter.laws.rulings import Ruling
-from arbiter.table.machine import Hand, Table
-from arbiter.table.touch import (FREE, Fact, KingReleased, Obligation, PiecePut, Released, Touch, first_released,
-                                 obligation)
-from arbiter.table.turns import Breach, Pending, Settings, Turn
-from arbiter.core.unwinnable import UNDECIDED, cannot_mate, is_dead
+from arbiter.table.events import (
+    AcceptAct,
+    AdjustAct,
+    ArriveAct,
+    CarryAct,
+    ClaimAct,
+    DeclineAct,
+    DropAct,
+    Event,
+    KnockAct,
+    LiftAct,
+    MoveAct,
+    OfferAct,
+    PauseAct,
+    PlaceAct,
+    PlayAct,
+    PressAct,
+    PutAct,
+    ReleaseAct,
+    RemoveAct,
+    ResignAct,
+    TouchAct,
+    WriteAct,
+    steps_of,
+)
+from arbiter.table.machine import Hand
+from arbiter.table.touch import KingReleased, Obligation, PiecePut, Released, Touch, first_released
+from arbiter.table.turns import Breach, Settings, Turn
 
 __all__ = ["Referee", "Settings"]
 
 
-class Referee:
+class Referee(Game):
     """Rules on the events of one game, one event at a time.
 
     :meth:`apply` takes an :class:`Event` and returns the rulings it led to; every ruling
     given so far is in :attr:`rulings`. Events that cannot physically happen raise
     :class:`InvalidEventError` and change nothing that matters for the rulings.
     """
-
-    def __init__(self, position: Position, settings: Settings | None = None, clock: Clock | None = None) -> None:
-        self.position = position
-        self.settings = settings or Settings()
-        #: The languages moves are read in (events) and written in (rulings).
-        self.reads = language(self.settings.notation)
-        self.writes = language(self.settings.output_notation or self.settings.notation)
-        self.table = Table(position)
-        self.clock = clock or Clock(running=position.turn)
-        self.rulings: list[Ruling] = []
-        self.result = "*"
-        self.reason: str | None = None
-        self._turn = Turn(position.turn)
-        self.pending: dict[chess.Color, Pending | None] = {chess.WHITE: None, chess.BLACK: None}
-        self.breach: Breach | None = None
-        self.draw_offer: chess.Color | None = None
-        self.written: dict[chess.Color, str | None] = {chess.WHITE: None, chess.BLACK: None}
-        #: Squares whose pieces a player moved while not having the move (7.4.1).
-        self.displaced: dict[chess.Color, set[chess.Square]] = {}
-        #: Completed illegal moves nobody has acted on yet, oldest first (7.5, A.5.2).
-        self.open_illegal: list[IllegalMove] = []
-        #: Completed illegal moves penalised so far, per player (7.5.5).
-        self.strikes: dict[chess.Color, int] = {chess.WHITE: 0, chess.BLACK: 0}
-        self._index = 0
-        self.was_paused = False
-        #: Whether ``play`` may rule a plain move in one go (the same rulings; False for tests).
-        self.at_once = True
-        #: The legal move a ``play`` ruled in one go is making (it answers touch-move's questions).
-        self._playing: chess.Move | None = None
-        #: The players not at the board yet (6.7).
-        self.absent: set[chess.Color] = set(self.settings.absent)
-        #: Squares of the pieces each player knocked over and has not set right yet (7.4.1).
-        self.knocked: dict[chess.Color, set[chess.Square]] = {}
-        #: Whether the board still stands oriented contrary to 2.1 (7.2.2).
-        self.orientation_wrong = self.settings.orientation_wrong
-        #: Whether the game was cancelled (7.2.1, 7.3): it has no result and nothing more counts.
-        self.cancelled = False
-        #: A.5.4: the history's depth at which an illegal move left an illegal position standing.
-        self.illegal_position: int | None = None
-
-    # -- public ----------------------------------------------------------------------------------
-
-    @property
-    def turn(self) -> Turn:
-        """The turn the table's state follows: its player, the facts of touch-move, the obligation."""
-        return self._turn
-
-    @turn.setter
-    def turn(self, turn: Turn) -> None:
-        self._turn = turn
-        self.table.owner = turn.color
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended (a result) or was cancelled (7.2.1, 7.3)."""
-        return self.result != "*" or self.cancelled
-
-    @property
-    def watching(self) -> bool:
-        """Whether the arbiter sees every event and intervenes at once."""
-        return self.settings.arbiter == "watching"
-
-    @property
-    def obligation(self) -> Obligation:
-        """What binds the player having the move now."""
-        # After a move made, the opponent has the move (1.3); the pieces may show another move
-        # made of a released piece carried on (4.7), which binds its player still.
-        if self.turn.color != self.position.turn:
-            return FREE
-        return self.turn.obligation
 
     def apply(self, event: Event, index: int) -> list[Ruling]:
         """Rule on one event; the rulings it led to.
@@ -147,35 +89,6 @@ class Referee:
         handler(self, event.actor, event.action, self.table.hand_of(event.actor, event.hand))
         return self.rulings[first:]
 
-    # -- rulings --------------------------------------------------------------------------------
-
-    def rule(self, kind: str, article: str, text: str, **fields: object) -> None:
-        """Give a ruling for the event being applied."""
-        # model_validate runs in pydantic's compiled core: faster than model_construct here.
-        values: dict[str, Any] = {"kind": kind, "article": article, "text": text, "event": self._index, **fields}
-        self.rulings.append(Ruling.model_validate(values))
-
-    def rule_obligation(self, color: chess.Color, ob: Obligation) -> None:
-        """Say what touch-move binds ``color`` to."""
-        self.rule("obligation", ob.article or "4.5", texts.obligation(self.position.board, color, ob, self.writes),
-                   player=chess.COLOR_NAMES[color], **ob.fields())
-
-    def violation(self, color: chess.Color, article: str, text: str) -> None:
-        """Say that ``color`` broke ``article``."""
-        self.rule("violation", article, text, player=chess.COLOR_NAMES[color])
-
-    def reinstated(self, article: str) -> None:
-        """Say that the position was set back (to the one now held)."""
-        self.rule("reinstated", article, texts.reinstated(self.position.board), fen=self.position.fen())
-
-    def take_back_to(self, depth: int, player: chess.Color, facts: list[Fact]) -> None:
-        """Set the game back to the first ``depth`` entries of its history and the pieces with
-        it: ``player`` is to move again, bound by the touches of his turn (4.3 and 4.7 carry over)."""
-        self.position.pop_to(depth)
-        self.table.touched = bool(facts)
-        self.table.restore()
-        self.turn = Turn(player, list(facts))
-
     def _advance(self, now: float) -> None:
         """Let the clock run to ``now``; a flag that falls on the way is called if watched."""
         for color, instant in self.clock.advance(now):
@@ -189,13 +102,6 @@ class Referee:
         supervision = rulesets()[self.settings.ruleset]["supervision"][self.settings.supervision]
         if supervision["flag_called_by_arbiter"]:
             self.lose(color, "timeout", "6.9", texts.flag_fell_at(color, instant))
-
-    def breach_seen(self, color: chess.Color, article: str, text: str) -> None:
-        """A breach with no remedy on the board (4.2.1, 6.2.3): ruled when the arbiter watches."""
-        if self.watching:
-            self.violation(color, article, text)
-
-    # -- who acts -------------------------------------------------------------------------------
 
     def _has_move(self, color: chess.Color) -> bool:
         return self.position.turn == color
@@ -245,14 +151,6 @@ class Referee:
         if self.draw_offer is not None and self.draw_offer != color:
             self.draw_offer = None  # 9.1.2.2: touching a piece with intent rejects the offer
         self.update_obligation()
-
-    def update_obligation(self, always: bool = False) -> None:
-        ob = obligation(self.position.board, self.turn.facts, self._playing)
-        if ob != self.turn.obligation or always:
-            self.turn.obligation = ob
-            self.rule_obligation(self.turn.color, ob)
-
-    # -- the verbs ------------------------------------------------------------------------------
 
     def _on_touch(self, color: chess.Color, act: TouchAct, hand: Hand) -> None:
         squares = list(act.squares)
@@ -417,8 +315,6 @@ class Referee:
         if (color, hand) not in self.table.held:
             raise InvalidEventError(f"nothing is in {chess.COLOR_NAMES[color]}'s {hand} hand")
 
-    # -- after each step of a move ---------------------------------------------------------------
-
     def _after_step(self, color: chess.Color) -> None:
         if not self._on_turn(color):
             if not self.table.holding(color) and self.displaced.get(color):
@@ -472,16 +368,6 @@ class Referee:
             return
         self.breach = Breach(color, "4.7", list(self.turn.facts), text, self.position.depth, released=released)
 
-    def moved_on_unclaimed(self, color: chess.Color) -> chess.Move | None:
-        """The move ``color`` released and then carried on, with no legal move standing since,
-        while nobody has claimed it yet (``arbiter: called``); the press completes that move."""
-        breach = self.breach
-        if breach is None or breach.player != color or breach.remedied or self.turn.color != color:
-            return None
-        if breach.depth != self.position.depth or first_released(self.turn.facts) != breach.released:
-            return None  # a breach of an earlier turn: this press is about this turn's pieces
-        return breach.released
-
     def _on_made(self, color: chess.Color, move: chess.Move) -> None:
         board = self.position.board
         ob = self.turn.obligation
@@ -522,103 +408,6 @@ class Referee:
         self.table.restore()
         self.reinstated(ob.article or "4.3")
         self.rule_obligation(color, ob)
-
-    def released_move_stands(self, color: chess.Color, move: chess.Move) -> None:
-        """The piece carried on goes back where it was released, and that move stands (4.7,
-        DECISIONS 4): the remedy of the watching arbiter, of an upheld claim, of the press."""
-        self.table.restore()
-        self.stand(color, move, announce=False)
-        self.reinstated("4.7")
-
-    def stand(self, color: chess.Color, move: chess.Move, announce: bool, check_end: bool = True) -> None:
-        """The legal ``move`` is made: the opponent has the move. ``check_end=False``: what the
-        move brings on the board does not end the game (the arbiter's correction of a second
-        illegal move, which 7.5.5 decides)."""
-        earlier = self.pending[color]
-        hands = frozenset(self.table.hands_used) or frozenset({self.table.last_hand[color]})
-        san = translate(self.position.push(move), self.writes)
-        if self.table.state != "made":  # made: the pieces already stand as the move left them
-            self.position.restore_standing()
-            self.table.restore(move_stands=True)
-        if announce:
-            self.rule("made", "4.7", texts.made(color, san), player=chess.COLOR_NAMES[color], move=move.uci(), san=san)
-            illegal.opponent_moved(self, color)
-            self.written[color] = None
-        if earlier is not None:
-            self.complete(color, earlier, "6.2.1.2")
-        if len(hands) > 1 and self.watching and announce:
-            self.violation(color, "4.1", texts.two_hands(color))
-        self.pending[color] = Pending(move, hands, self.table.last_hand[color])
-        if check_end and not self._is_open_breach(color):
-            self._check_end(color)
-
-    def _is_open_breach(self, color: chess.Color) -> bool:
-        """Whether ``color``'s last move breached Article 4 and a claim may still undo it.
-
-        Such a move ends nothing yet: mate and stalemate count only for a move made as Article 4
-        requires (5.1.1, 5.2.1); they take effect once the right to claim is lost (4.8).
-        """
-        breach = self.breach
-        return breach is not None and breach.player == color and not breach.remedied and not breach.forfeited
-
-    def complete(self, color: chess.Color, pending: Pending, article: str) -> None:
-        """Say that ``color``'s move is completed (6.2.1, 6.2.1.1 or 6.2.1.2)."""
-        self.rule("completed", article, texts.completed(color, article), player=chess.COLOR_NAMES[color],
-                   move=pending.move.uci())
-        if self.illegal_position is not None and self.result == "*":
-            illegal.check_illegal_position(self)
-
-    def _check_end(self, color: chess.Color) -> None:
-        """What ends the game the moment the move is made: mate (first, 9.6.2), stalemate, a dead
-        position, the fifth occurrence of a position, 75 moves each (5.1.1, 5.2.1, 5.2.2, 9.6)."""
-        board = self.position.board
-        if self.illegal_position is not None and is_illegal_position(board):
-            return  # no mate or stalemate on a board with a king taken: A.5.4 decides at the press
-        stuck = not any(board.generate_legal_moves())  # one generation for mate and stalemate both
-        if stuck and board.is_check():
-            self.end("1-0" if color == chess.WHITE else "0-1", "checkmate", "5.1.1")
-        elif stuck:
-            self.end("1/2-1/2", "stalemate", "5.2.1")
-        elif is_dead(board):
-            self.end("1/2-1/2", "dead-position", "5.2.2")
-        elif self.position.repetitions() >= 5:
-            self.end("1/2-1/2", "fivefold", "9.6.1")
-        elif board.halfmove_clock >= 150:
-            self.end("1/2-1/2", "seventy-five-moves", "9.6.2")
-        else:
-            return
-        pending = self.pending[color]
-        if pending is not None:
-            self.complete(color, pending, "6.2.1.1")
-            self.pending[color] = None
-
-    def end(self, result: str, reason: str, article: str, why: str = "") -> None:
-        """The game is over: nothing after this has an effect."""
-        self.result, self.reason = result, reason
-        self.rule("result", article, texts.result(result, reason, why), result=result, reason=reason)
-        if self.table.state != "ended":
-            self.table.end()
-
-    def cancel(self, article: str, reason: str, text: str) -> None:
-        """The game is cancelled and a new one played (7.2.1, 7.3): no result, nothing after counts."""
-        self.cancelled, self.reason = True, "cancelled"
-        self.rule("cancelled", article, text, reason=reason)
-        if self.table.state != "ended":
-            self.table.end()
-
-    def lose(self, loser: chess.Color, reason: str, article: str, note: str = "") -> None:
-        """``loser`` loses, unless the opponent cannot mate by any series of legal moves: a draw
-        (5.1.2, 6.9, 7.5.5). ``note`` says what happened, for the ruling's text."""
-        cannot, why = cannot_mate(self.position.board, not loser)
-        prefix = f"{note}; " if note else ""
-        if cannot:
-            self.end("1/2-1/2", reason, article, f"{prefix}{texts.player(not loser)} cannot mate: {why}")
-        elif why.startswith(UNDECIDED):  # the ruling says the search could not decide (DECISIONS 19)
-            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article,
-                     f"{prefix}whether {texts.player(not loser)} can mate: {why}")
-        else:  # the line found is part of the ruling: the arbiter can show it to the players
-            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article,
-                     f"{prefix}{texts.player(not loser)} can mate: {why}")
 
 
 _HANDLERS: dict[type, Callable[[Referee, chess.Color, Any, Hand], None]] = {

@@ -1,0 +1,282 @@
+"""The game record the arbiter keeps, and what every judge of the Laws may do with it.
+
+:class:`Game` holds what the Laws care about above the physical table: the position, the table,
+the clock, who has the move and the touches of the turn, moves made and not yet completed, Article 4
+breaches open to a claim, illegal moves open, strikes, offers, and the rulings given so far. Its
+methods are the acts every judge shares: give a ruling, let a legal move stand, complete it, take
+the game back, end it. The judges (:mod:`~arbiter.laws.clockpress`, :mod:`~arbiter.laws.illegal`,
+:mod:`~arbiter.laws.claims`, :mod:`~arbiter.laws.irregularities`) act on a :class:`Game`; the
+:class:`~arbiter.laws.referee.Referee` is a :class:`Game` that also reads the physical acts and
+sends each to its judge, so no judge needs the referee.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import chess
+
+from arbiter.core.clock import Clock
+from arbiter.core.notation import language, translate
+from arbiter.core.position import Position, is_illegal_position
+from arbiter.core.unwinnable import UNDECIDED, cannot_mate, is_dead
+from arbiter.laws import texts
+from arbiter.laws.rulings import Ruling
+from arbiter.table.machine import Table
+from arbiter.table.touch import FREE, Fact, Obligation, first_released, obligation
+from arbiter.table.turns import Breach, Pending, Settings, Turn
+
+
+@dataclass
+class IllegalMove:
+    """A completed illegal move (or an act penalised as one) and what correcting it needs."""
+
+    player: chess.Color
+    article: str
+    text: str
+    #: How many entries the game's history had just before it.
+    depth: int
+    #: The increment the illegal press added to the offender's clock.
+    increment: float
+    #: The touch-move facts of its turn, for the replacing move (7.5.1).
+    facts: list[Fact] = field(default_factory=list)
+    #: 7.5.2: the promotion to a queen that stands once the pawn is replaced.
+    promotion: chess.Move | None = None
+    #: 7.5.4: a legal move made with two hands; it stands.
+    stands: bool = False
+    #: A.5.2: the opponent has made his next move since; it can no longer be corrected.
+    passed: bool = False
+
+
+class Game:
+    """One game as the arbiter records it, and the acts of the Laws on it."""
+
+    def __init__(self, position: Position, settings: Settings | None = None, clock: Clock | None = None) -> None:
+        self.position = position
+        self.settings = settings or Settings()
+        #: The languages moves are read in (events) and written in (rulings).
+        self.reads = language(self.settings.notation)
+        self.writes = language(self.settings.output_notation or self.settings.notation)
+        self.table = Table(position)
+        self.clock = clock or Clock(running=position.turn)
+        self.rulings: list[Ruling] = []
+        self.result = "*"
+        self.reason: str | None = None
+        self._turn = Turn(position.turn)
+        self.pending: dict[chess.Color, Pending | None] = {chess.WHITE: None, chess.BLACK: None}
+        self.breach: Breach | None = None
+        self.draw_offer: chess.Color | None = None
+        self.written: dict[chess.Color, str | None] = {chess.WHITE: None, chess.BLACK: None}
+        #: Squares whose pieces a player moved while not having the move (7.4.1).
+        self.displaced: dict[chess.Color, set[chess.Square]] = {}
+        #: Completed illegal moves nobody has acted on yet, oldest first (7.5, A.5.2).
+        self.open_illegal: list[IllegalMove] = []
+        #: Completed illegal moves penalised so far, per player (7.5.5).
+        self.strikes: dict[chess.Color, int] = {chess.WHITE: 0, chess.BLACK: 0}
+        self._index = 0
+        self.was_paused = False
+        #: Whether ``play`` may rule a plain move in one go (the same rulings; False for tests).
+        self.at_once = True
+        #: The legal move a ``play`` ruled in one go is making (it answers touch-move's questions).
+        self._playing: chess.Move | None = None
+        #: The players not at the board yet (6.7).
+        self.absent: set[chess.Color] = set(self.settings.absent)
+        #: Squares of the pieces each player knocked over and has not set right yet (7.4.1).
+        self.knocked: dict[chess.Color, set[chess.Square]] = {}
+        #: Whether the board still stands oriented contrary to 2.1 (7.2.2).
+        self.orientation_wrong = self.settings.orientation_wrong
+        #: Whether the game was cancelled (7.2.1, 7.3): it has no result and nothing more counts.
+        self.cancelled = False
+        #: A.5.4: the history's depth at which an illegal move left an illegal position standing.
+        self.illegal_position: int | None = None
+
+    @property
+    def turn(self) -> Turn:
+        """The turn the table's state follows: its player, the facts of touch-move, the obligation."""
+        return self._turn
+
+    @turn.setter
+    def turn(self, turn: Turn) -> None:
+        self._turn = turn
+        self.table.owner = turn.color
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (a result) or was cancelled (7.2.1, 7.3)."""
+        return self.result != "*" or self.cancelled
+
+    @property
+    def watching(self) -> bool:
+        """Whether the arbiter sees every event and intervenes at once."""
+        return self.settings.arbiter == "watching"
+
+    @property
+    def obligation(self) -> Obligation:
+        """What binds the player having the move now."""
+        # After a move made, the opponent has the move (1.3); the pieces may show another move
+        # made of a released piece carried on (4.7), which binds its player still.
+        if self.turn.color != self.position.turn:
+            return FREE
+        return self.turn.obligation
+
+    def rule(self, kind: str, article: str, text: str, **fields: object) -> None:
+        """Give a ruling for the event being applied."""
+        # model_validate runs in pydantic's compiled core: faster than model_construct here.
+        values: dict[str, Any] = {"kind": kind, "article": article, "text": text, "event": self._index, **fields}
+        self.rulings.append(Ruling.model_validate(values))
+
+    def rule_obligation(self, color: chess.Color, ob: Obligation) -> None:
+        """Say what touch-move binds ``color`` to."""
+        self.rule("obligation", ob.article or "4.5", texts.obligation(self.position.board, color, ob, self.writes),
+                   player=chess.COLOR_NAMES[color], **ob.fields())
+
+    def violation(self, color: chess.Color, article: str, text: str) -> None:
+        """Say that ``color`` broke ``article``."""
+        self.rule("violation", article, text, player=chess.COLOR_NAMES[color])
+
+    def reinstated(self, article: str) -> None:
+        """Say that the position was set back (to the one now held)."""
+        self.rule("reinstated", article, texts.reinstated(self.position.board), fen=self.position.fen())
+
+    def take_back_to(self, depth: int, player: chess.Color, facts: list[Fact]) -> None:
+        """Set the game back to the first ``depth`` entries of its history and the pieces with
+        it: ``player`` is to move again, bound by the touches of his turn (4.3 and 4.7 carry over)."""
+        self.position.pop_to(depth)
+        self.table.touched = bool(facts)
+        self.table.restore()
+        self.turn = Turn(player, list(facts))
+
+    def breach_seen(self, color: chess.Color, article: str, text: str) -> None:
+        """A breach with no remedy on the board (4.2.1, 6.2.3): ruled when the arbiter watches."""
+        if self.watching:
+            self.violation(color, article, text)
+
+    def update_obligation(self, always: bool = False) -> None:
+        ob = obligation(self.position.board, self.turn.facts, self._playing)
+        if ob != self.turn.obligation or always:
+            self.turn.obligation = ob
+            self.rule_obligation(self.turn.color, ob)
+
+    def moved_on_unclaimed(self, color: chess.Color) -> chess.Move | None:
+        """The move ``color`` released and then carried on, with no legal move standing since,
+        while nobody has claimed it yet (``arbiter: called``); the press completes that move."""
+        breach = self.breach
+        if breach is None or breach.player != color or breach.remedied or self.turn.color != color:
+            return None
+        if breach.depth != self.position.depth or first_released(self.turn.facts) != breach.released:
+            return None  # a breach of an earlier turn: this press is about this turn's pieces
+        return breach.released
+
+    def released_move_stands(self, color: chess.Color, move: chess.Move) -> None:
+        """The piece carried on goes back where it was released, and that move stands (4.7,
+        DECISIONS 4): the remedy of the watching arbiter, of an upheld claim, of the press."""
+        self.table.restore()
+        self.stand(color, move, announce=False)
+        self.reinstated("4.7")
+
+    def stand(self, color: chess.Color, move: chess.Move, announce: bool, check_end: bool = True) -> None:
+        """The legal ``move`` is made: the opponent has the move. ``check_end=False``: what the
+        move brings on the board does not end the game (the arbiter's correction of a second
+        illegal move, which 7.5.5 decides)."""
+        earlier = self.pending[color]
+        hands = frozenset(self.table.hands_used) or frozenset({self.table.last_hand[color]})
+        san = translate(self.position.push(move), self.writes)
+        if self.table.state != "made":  # made: the pieces already stand as the move left them
+            self.position.restore_standing()
+            self.table.restore(move_stands=True)
+        if announce:
+            self.rule("made", "4.7", texts.made(color, san), player=chess.COLOR_NAMES[color], move=move.uci(), san=san)
+            self.opponent_moved(color)
+            self.written[color] = None
+        if earlier is not None:
+            self.complete(color, earlier, "6.2.1.2")
+        if len(hands) > 1 and self.watching and announce:
+            self.violation(color, "4.1", texts.two_hands(color))
+        self.pending[color] = Pending(move, hands, self.table.last_hand[color])
+        if check_end and not self._is_open_breach(color):
+            self._check_end(color)
+
+    def _is_open_breach(self, color: chess.Color) -> bool:
+        """Whether ``color``'s last move breached Article 4 and a claim may still undo it.
+
+        Such a move ends nothing yet: mate and stalemate count only for a move made as Article 4
+        requires (5.1.1, 5.2.1); they take effect once the right to claim is lost (4.8).
+        """
+        breach = self.breach
+        return breach is not None and breach.player == color and not breach.remedied and not breach.forfeited
+
+    def complete(self, color: chess.Color, pending: Pending, article: str) -> None:
+        """Say that ``color``'s move is completed (6.2.1, 6.2.1.1 or 6.2.1.2)."""
+        self.rule("completed", article, texts.completed(color, article), player=chess.COLOR_NAMES[color],
+                   move=pending.move.uci())
+        if self.illegal_position is not None and self.result == "*":
+            self.check_illegal_position()
+
+    def _check_end(self, color: chess.Color) -> None:
+        """What ends the game the moment the move is made: mate (first, 9.6.2), stalemate, a dead
+        position, the fifth occurrence of a position, 75 moves each (5.1.1, 5.2.1, 5.2.2, 9.6)."""
+        board = self.position.board
+        if self.illegal_position is not None and is_illegal_position(board):
+            return  # no mate or stalemate on a board with a king taken: A.5.4 decides at the press
+        stuck = not any(board.generate_legal_moves())  # one generation for mate and stalemate both
+        if stuck and board.is_check():
+            self.end("1-0" if color == chess.WHITE else "0-1", "checkmate", "5.1.1")
+        elif stuck:
+            self.end("1/2-1/2", "stalemate", "5.2.1")
+        elif is_dead(board):
+            self.end("1/2-1/2", "dead-position", "5.2.2")
+        elif self.position.repetitions() >= 5:
+            self.end("1/2-1/2", "fivefold", "9.6.1")
+        elif board.halfmove_clock >= 150:
+            self.end("1/2-1/2", "seventy-five-moves", "9.6.2")
+        else:
+            return
+        pending = self.pending[color]
+        if pending is not None:
+            self.complete(color, pending, "6.2.1.1")
+            self.pending[color] = None
+
+    def end(self, result: str, reason: str, article: str, why: str = "") -> None:
+        """The game is over: nothing after this has an effect."""
+        self.result, self.reason = result, reason
+        self.rule("result", article, texts.result(result, reason, why), result=result, reason=reason)
+        if self.table.state != "ended":
+            self.table.end()
+
+    def cancel(self, article: str, reason: str, text: str) -> None:
+        """The game is cancelled and a new one played (7.2.1, 7.3): no result, nothing after counts."""
+        self.cancelled, self.reason = True, "cancelled"
+        self.rule("cancelled", article, text, reason=reason)
+        if self.table.state != "ended":
+            self.table.end()
+
+    def lose(self, loser: chess.Color, reason: str, article: str, note: str = "") -> None:
+        """``loser`` loses, unless the opponent cannot mate by any series of legal moves: a draw
+        (5.1.2, 6.9, 7.5.5). ``note`` says what happened, for the ruling's text."""
+        cannot, why = cannot_mate(self.position.board, not loser)
+        prefix = f"{note}; " if note else ""
+        if cannot:
+            self.end("1/2-1/2", reason, article, f"{prefix}{texts.player(not loser)} cannot mate: {why}")
+        elif why.startswith(UNDECIDED):  # the ruling says the search could not decide (DECISIONS 19)
+            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article,
+                     f"{prefix}whether {texts.player(not loser)} can mate: {why}")
+        else:  # the line found is part of the ruling: the arbiter can show it to the players
+            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article,
+                     f"{prefix}{texts.player(not loser)} can mate: {why}")
+
+    def check_illegal_position(self) -> None:
+        """A.5.4: the move after the one that left an illegal position is completed: the game is
+        drawn if an illegal position is still on the board, and goes on if not."""
+        if self.illegal_position is None or self.position.depth <= self.illegal_position:
+            return
+        self.illegal_position = None
+        if is_illegal_position(self.position.board, pawn_on_last_rank=True):
+            self.end("1/2-1/2", "illegal-position", "A.5.4", texts.illegal_position_stays())
+
+    def opponent_moved(self, color: chess.Color) -> None:
+        """``color`` made a move: the opponent's open illegal moves can no longer be corrected in
+        rapid and blitz under partial supervision (A.5.2)."""
+        for record in self.open_illegal:
+            if record.player != color:
+                record.passed = True
