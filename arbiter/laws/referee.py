@@ -17,8 +17,7 @@ import chess
 
 from arbiter.core.errors import InvalidEventError
 from arbiter.core.notation import read_move
-from arbiter.core.position import castling_begun, castling_side
-from arbiter.laws import claims, clockpress, irregularities, texts
+from arbiter.laws import claims, clockpress, irregularities, steps, texts
 from arbiter.laws.articles import rulesets
 from arbiter.laws.game import Game
 from arbiter.laws.rulings import Ruling
@@ -48,8 +47,8 @@ from arbiter.table.events import (
     steps_of,
 )
 from arbiter.table.machine import Hand
-from arbiter.table.touch import KingReleased, Obligation, PiecePut, Released, Touch, first_released
-from arbiter.table.turns import Breach, Settings, Turn
+from arbiter.table.touch import PiecePut, Released, Touch, first_released
+from arbiter.table.turns import Settings, Turn
 
 __all__ = ["Referee", "Settings"]
 
@@ -185,26 +184,26 @@ class Referee(Game):
             self._touched(color, [act.square], [piece])
         elif role == "out-of-turn":
             self._displace(color, act.square)
-        self._after_step(color)
+        steps.after_step(self, color)
 
     def _on_place(self, color: chess.Color, act: PlaceAct, hand: Hand) -> None:
         self._holding_hand(color, hand)
         self.table.place(color, act.square, hand, fire=self._on_turn(color))
         if not self._on_turn(color):
             self._displace(color, act.square)
-        self._after_step(color)
+        steps.after_step(self, color)
 
     def _on_release(self, color: chess.Color, act: ReleaseAct, hand: Hand) -> None:
         self._holding_hand(color, hand)
         self.table.release(color, hand, fire=self._on_turn(color))
-        self._after_step(color)
+        steps.after_step(self, color)
 
     def _on_drop(self, color: chess.Color, act: DropAct, hand: Hand) -> None:
         self._holding_hand(color, hand)
         self.table.drop(color, act.square, hand, fire=self._on_turn(color))
         if not self._on_turn(color):
             self._displace(color, act.square)
-        self._after_step(color)
+        steps.after_step(self, color)
 
     def _on_remove(self, color: chess.Color, act: RemoveAct, hand: Hand) -> None:
         role = self._begin(color)
@@ -218,7 +217,7 @@ class Referee(Game):
             self._touched(color, [act.square], [piece])
         elif role == "out-of-turn":
             self._displace(color, act.square)
-        self._after_step(color)
+        steps.after_step(self, color)
 
     def _on_put(self, color: chess.Color, act: PutAct, hand: Hand) -> None:
         role = self._begin(color)
@@ -231,7 +230,7 @@ class Referee(Game):
             self.update_obligation()
         elif role == "out-of-turn":
             self._displace(color, act.square)
-        self._after_step(color)
+        steps.after_step(self, color)
 
     def _on_move(self, color: chess.Color, act: MoveAct, hand: Hand) -> None:
         self._on_lift(color, LiftAct(act.origin), hand)
@@ -303,7 +302,7 @@ class Referee(Game):
         if self.knocked:
             irregularities.picked_up(self, origin)
             irregularities.picked_up(self, target)
-        self._on_made(color, move)
+        steps.move_made(self, color, move)
         self._press_after_play(color, hand)
 
     def _press_after_play(self, color: chess.Color, hand: Hand) -> None:
@@ -314,100 +313,6 @@ class Referee(Game):
     def _holding_hand(self, color: chess.Color, hand: Hand) -> None:
         if (color, hand) not in self.table.held:
             raise InvalidEventError(f"nothing is in {chess.COLOR_NAMES[color]}'s {hand} hand")
-
-    def _after_step(self, color: chess.Color) -> None:
-        if not self._on_turn(color):
-            if not self.table.holding(color) and self.displaced.get(color):
-                self._put_back(color)
-            return
-        state = self.table.state
-        if state != "made" and not self.table.holding(color):
-            # Hands free and the pieces no longer show the move released earlier this turn: the
-            # piece was carried on, to any square, its own starting square included (4.7).
-            released = self._released()
-            if released is not None and self.turn.color == color and self.position.turn == color:
-                self._moved_on(color, released)
-                return
-        if state == "made":
-            move = self.table.made_move
-            if move is not None and self.position.turn == color:
-                self._on_made(color, move)
-        elif state == "castling":
-            side = castling_begun(self.position.board, self.position.standing)
-            if side is not None and KingReleased(side) not in self.turn.facts:
-                self.turn.facts.append(KingReleased(side))
-                self.update_obligation()
-
-    def _put_back(self, color: chess.Color) -> None:
-        """Pieces moved out of turn go back where they stood (7.4.1); the watching arbiter says so."""
-        squares = self.displaced.pop(color)
-        in_hand = {held.origin for (c, _), held in self.table.held.items() if c != color}
-        for square in squares - in_hand:
-            piece = self.position.board.piece_at(square)
-            if piece is None:
-                self.position.standing.remove_piece_at(square)
-            else:
-                self.position.standing.set_piece_at(square, piece)
-        self.breach_seen(color, "7.4.1", texts.displaced(color))
-        owner = self.turn.color
-        if self.table.state != "made" and not self.table.holding(owner):
-            self.table.settle()
-            self._after_step(owner)
-
-    def _released(self) -> chess.Move | None:
-        """The move made this turn and taken up again (4.7), if any."""
-        return first_released(self.turn.facts)
-
-    def _moved_on(self, color: chess.Color, released: chess.Move) -> None:
-        """A piece released as a legal move was carried on and the pieces show no legal move (4.7):
-        back on its starting square, on a square no legal move reaches, a capture taken back."""
-        text = texts.moved_on(self.position.board, color, released, self.writes)
-        if self.watching:
-            self.violation(color, "4.7", text)
-            self._remedy_breach(color, self.turn.obligation)
-            return
-        self.breach = Breach(color, "4.7", list(self.turn.facts), text, self.position.depth, released=released)
-
-    def _on_made(self, color: chess.Color, move: chess.Move) -> None:
-        board = self.position.board
-        ob = self.turn.obligation
-        released = self._released()
-        if released is not None and move == released:
-            self.stand(color, move, announce=False)
-            return
-        if released is not None:
-            # A move was made at the first release (4.7) and cannot be changed: what the pieces show
-            # now is a breach, not a second move made.
-            if castling_side(board, move) is not None:  # castling begun with the rook (4.4.2, DECISIONS 5)
-                article, text = "4.4.2", texts.breach(board, color, ob, move, self.writes)
-            else:
-                article, text = "4.7", texts.moved_on(board, color, released, self.writes)
-            if self.watching:
-                self.violation(color, article, text)
-                self._remedy_breach(color, ob)
-                return
-            self.breach = Breach(color, article, list(self.turn.facts), text, self.position.depth, released=released)
-            return
-        if not ob.allows(board, move):
-            article = ob.article or "4.3"
-            text = texts.breach(board, color, ob, move, self.writes)
-            if self.watching:
-                self.violation(color, article, text)
-                self._remedy_breach(color, ob)
-                return
-            self.breach = Breach(color, article, list(self.turn.facts), text, self.position.depth)
-        self.stand(color, move, announce=True)
-
-    def _remedy_breach(self, color: chess.Color, ob: Obligation) -> None:
-        """The breaching move is taken back; for a released piece, its move stands (DECISIONS 4)."""
-        self.breach = Breach(color, ob.article or "4.3", list(self.turn.facts), remedied=True)
-        self.clock.paused = True
-        if ob.must == "play" and ob.article == "4.7" and ob.move is not None:
-            self.released_move_stands(color, ob.move)
-            return
-        self.table.restore()
-        self.reinstated(ob.article or "4.3")
-        self.rule_obligation(color, ob)
 
 
 _HANDLERS: dict[type, Callable[[Referee, chess.Color, Any, Hand], None]] = {

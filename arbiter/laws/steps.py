@@ -1,0 +1,109 @@
+"""What the pieces show after each step of a move, judged: a legal move made (4.7), the breach
+of an obligation (4.3, 4.4.2, 4.7: the watching arbiter remedies it at once, else it waits for a
+claim), a piece released as a move and then carried on (4.7), pieces moved by the player who has
+not the move, put back when his hands are free (7.4.1)."""
+
+from __future__ import annotations
+
+import chess
+
+from arbiter.core.position import castling_begun, castling_side
+from arbiter.laws import texts
+from arbiter.laws.game import Game
+from arbiter.table.touch import KingReleased, Obligation, first_released
+from arbiter.table.turns import Breach
+
+
+def after_step(game: Game, color: chess.Color) -> None:
+    if not game.turn.color == color:
+        if not game.table.holding(color) and game.displaced.get(color):
+            put_back(game, color)
+        return
+    state = game.table.state
+    if state != "made" and not game.table.holding(color):
+        # Hands free and the pieces no longer show the move released earlier this turn: the
+        # piece was carried on, to any square, its own starting square included (4.7).
+        released = released_this_turn(game)
+        if released is not None and game.turn.color == color and game.position.turn == color:
+            moved_on(game, color, released)
+            return
+    if state == "made":
+        move = game.table.made_move
+        if move is not None and game.position.turn == color:
+            move_made(game, color, move)
+    elif state == "castling":
+        side = castling_begun(game.position.board, game.position.standing)
+        if side is not None and KingReleased(side) not in game.turn.facts:
+            game.turn.facts.append(KingReleased(side))
+            game.update_obligation()
+
+def put_back(game: Game, color: chess.Color) -> None:
+    """Pieces moved out of turn go back where they stood (7.4.1); the watching arbiter says so."""
+    squares = game.displaced.pop(color)
+    in_hand = {held.origin for (c, _), held in game.table.held.items() if c != color}
+    for square in squares - in_hand:
+        piece = game.position.board.piece_at(square)
+        if piece is None:
+            game.position.standing.remove_piece_at(square)
+        else:
+            game.position.standing.set_piece_at(square, piece)
+    game.breach_seen(color, "7.4.1", texts.displaced(color))
+    owner = game.turn.color
+    if game.table.state != "made" and not game.table.holding(owner):
+        game.table.settle()
+        after_step(game, owner)
+
+def released_this_turn(game: Game) -> chess.Move | None:
+    """The move made this turn and taken up again (4.7), if any."""
+    return first_released(game.turn.facts)
+
+def moved_on(game: Game, color: chess.Color, released: chess.Move) -> None:
+    """A piece released as a legal move was carried on and the pieces show no legal move (4.7):
+    back on its starting square, on a square no legal move reaches, a capture taken back."""
+    text = texts.moved_on(game.position.board, color, released, game.writes)
+    if game.watching:
+        game.violation(color, "4.7", text)
+        remedy_breach(game, color, game.turn.obligation)
+        return
+    game.breach = Breach(color, "4.7", list(game.turn.facts), text, game.position.depth, released=released)
+
+def move_made(game: Game, color: chess.Color, move: chess.Move) -> None:
+    board = game.position.board
+    ob = game.turn.obligation
+    released = released_this_turn(game)
+    if released is not None and move == released:
+        game.stand(color, move, announce=False)
+        return
+    if released is not None:
+        # A move was made at the first release (4.7) and cannot be changed: what the pieces show
+        # now is a breach, not a second move made.
+        if castling_side(board, move) is not None:  # castling begun with the rook (4.4.2, DECISIONS 5)
+            article, text = "4.4.2", texts.breach(board, color, ob, move, game.writes)
+        else:
+            article, text = "4.7", texts.moved_on(board, color, released, game.writes)
+        if game.watching:
+            game.violation(color, article, text)
+            remedy_breach(game, color, ob)
+            return
+        game.breach = Breach(color, article, list(game.turn.facts), text, game.position.depth, released=released)
+        return
+    if not ob.allows(board, move):
+        article = ob.article or "4.3"
+        text = texts.breach(board, color, ob, move, game.writes)
+        if game.watching:
+            game.violation(color, article, text)
+            remedy_breach(game, color, ob)
+            return
+        game.breach = Breach(color, article, list(game.turn.facts), text, game.position.depth)
+    game.stand(color, move, announce=True)
+
+def remedy_breach(game: Game, color: chess.Color, ob: Obligation) -> None:
+    """The breaching move is taken back; for a released piece, its move stands (DECISIONS 4)."""
+    game.breach = Breach(color, ob.article or "4.3", list(game.turn.facts), remedied=True)
+    game.clock.paused = True
+    if ob.must == "play" and ob.article == "4.7" and ob.move is not None:
+        game.released_move_stands(color, ob.move)
+        return
+    game.table.restore()
+    game.reinstated(ob.article or "4.3")
+    game.rule_obligation(color, ob)
