@@ -91,16 +91,16 @@ def test_laws(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_bug_on_one_file_is_reported_and_the_others_run(
     files: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import arbiter.cli as cli
+    from arbiter.cli.commands import run as command
 
-    real_run = cli.run
+    real_run = command.run
 
     def flaky(scenario):  # type: ignore[no-untyped-def]
         if scenario.spec.title == "fails":
             raise RuntimeError("boom")
         return real_run(scenario)
 
-    monkeypatch.setattr(cli, "run", flaky)
+    monkeypatch.setattr(command, "run", flaky)
     assert main(["run", str(files / "a.yaml"), str(files / "sub" / "b.yaml")]) == 3
     captured = capsys.readouterr()
     assert "internal error, please report it: RuntimeError('boom')" in captured.err

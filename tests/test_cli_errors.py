@@ -5,6 +5,7 @@ the error echoes is cut with its length."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -117,18 +118,18 @@ def test_a_bug_at_an_event_in_validate_names_it_and_the_other_reports_run(
 @pytest.mark.parametrize("command", ["run", "explain", "validate"])
 def test_a_bug_in_reading_a_file_names_the_file(command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    import arbiter.cli as cli
+    module = importlib.import_module(f"arbiter.cli.commands.{command}")
 
     first = write_file(tmp_path, "first.yaml", REPORT)
     second = write_file(tmp_path, "second.yaml", REPORT)
-    real = cli.load
+    real = module.load
 
     def load(path: Any, notation: str | None = None) -> Any:
         if str(path) == first:
             raise RuntimeError("boom")
         return real(path, notation)
 
-    monkeypatch.setattr(cli, "load", load)
+    monkeypatch.setattr(module, "load", load)
     assert main([command, first, second]) == 3
     captured = capsys.readouterr()
     assert _lines(captured.err) == [f"INVALID {first}: {BOOM}"]
@@ -175,12 +176,12 @@ def test_a_bug_in_auditing_a_file_is_one_line_and_the_other_files_are_audited(
 
 def test_a_bug_anywhere_else_is_one_line_and_exit_3(monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    import arbiter.cli as cli
+    from arbiter.cli.commands import laws
 
     def broken(args: Any) -> int:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(cli, "cmd_laws", broken)
+    monkeypatch.setattr(laws, "main", broken)
     assert main(["laws"]) == 3
     assert _lines(capsys.readouterr().err) == [f"arbiter laws: {BOOM}"]
 

@@ -4,6 +4,7 @@ text for every argument in --help, articles in either case."""
 from __future__ import annotations
 
 import argparse
+import importlib
 import subprocess
 import sys
 from importlib import metadata
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter import cli
+from arbiter.cli import parser as cli_parser
 
 from arbiter.cli import render
 from arbiter.cli import main
@@ -65,7 +66,7 @@ def test_validate_prints_no_colour_with_no_color(monkeypatch: pytest.MonkeyPatch
 
 
 def _commands() -> dict[str, argparse.ArgumentParser]:
-    parser = cli._parser()
+    parser = cli_parser.build()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     return {"arbiter": parser, **sub.choices}
 
@@ -91,7 +92,7 @@ COMMANDS = ["arbiter", "run", "explain", "validate", "audit", "teach", "quiz", "
 def test_every_commands_help_ends_with_its_exit_statuses(name: str) -> None:
     text = _commands()[name].format_help()
     epilog = " ".join(text[text.index("exit status:"):].split())
-    assert epilog == f"exit status: {cli.EXIT_STATUS[name]}"
+    assert epilog == f"exit status: {cli_parser.EXIT_STATUS[name]}"
     if name in EXIT_STATUS:
         assert epilog == EXIT_STATUS[name]
     elif name != "arbiter":
@@ -99,9 +100,30 @@ def test_every_commands_help_ends_with_its_exit_statuses(name: str) -> None:
 
 
 def test_every_command_is_given_its_exit_statuses() -> None:
-    assert set(_commands()) == set(cli.EXIT_STATUS) == set(COMMANDS)
-    assert set(EXIT_STATUS) | {"arbiter", "validate", "audit"} == set(cli.EXIT_STATUS)
+    assert set(_commands()) == set(cli_parser.EXIT_STATUS) == set(COMMANDS)
+    assert set(EXIT_STATUS) | {"arbiter", "validate", "audit"} == set(cli_parser.EXIT_STATUS)
     assert "exit status: see each command's --help" in _commands()["arbiter"].format_help()
+
+
+@pytest.mark.parametrize("name", COMMANDS[1:])
+def test_every_command_has_its_module_and_main(name: str) -> None:
+    # arbiter.cli.main finds a command's module by the command's name.
+    command = importlib.import_module(f"arbiter.cli.commands.{name}")
+    assert callable(command.main) and command.main.__doc__
+
+
+def test_run_imports_no_other_commands_modules() -> None:
+    # The cold start of `arbiter run`: what only the other commands need is not imported.
+    code = ("import sys; from arbiter.cli import main; main(['run', 'scenarios/touch/accidental-contact.yaml']); "
+            "print(' '.join(sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    modules = set(done.stdout.split())
+    assert "arbiter.cli.commands.run" in modules
+    others = {f"arbiter.cli.commands.{name}" for name in COMMANDS[1:] if name != "run"}
+    heavy = {"arbiter.cli.teach", "arbiter.cli.quiz", "arbiter.files.reportdoc",
+             "arbiter.files.audit", "arbiter.files.archive", "prompt_toolkit", "distributed", "dask", "zstandard"}
+    assert modules & (others | heavy) == set()
 
 
 def test_every_option_and_argument_has_a_help_text() -> None:

@@ -15,7 +15,7 @@ import pytest
 import yaml
 from pydantic import BaseModel
 
-from arbiter import cli
+from arbiter.cli import parser as cli_parser
 from arbiter.table.events import VERBS
 from arbiter.laws.rulings import Kind
 from arbiter.files.scenario import ScenarioFile, loads, run
@@ -119,7 +119,7 @@ def file_keys(model: type[BaseModel] = ScenarioFile, seen: set[type[BaseModel]] 
 
 
 def _commands() -> dict[str, argparse.ArgumentParser]:
-    sub = next(a for a in cli._parser()._actions if isinstance(a, argparse._SubParsersAction))
+    sub = next(a for a in cli_parser.build()._actions if isinstance(a, argparse._SubParsersAction))
     return dict(sub.choices)
 
 

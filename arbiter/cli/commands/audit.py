@@ -1,0 +1,135 @@
+"""``arbiter audit``: audit the games of PGN files against the Laws (FORMAT §6), in this
+machine's processes or on a Dask cluster. The audit's modules are imported only when it runs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, TextIO
+
+from arbiter.cli.render import error_line
+
+if TYPE_CHECKING:
+    from arbiter.files.archive import Workers
+    from arbiter.files.audit import GameAudit
+
+
+def main(args: argparse.Namespace) -> int:
+    """Audit every game of the PGN files of ``args.paths``, on a Dask cluster with ``--engine dask``;
+    the exit status: 0 no findings, 1 some findings, 2 some input invalid or the cluster unable to
+    run, 3 a bug of ours."""
+    from arbiter.files import archive
+
+    if args.scheduler is not None and args.engine != "dask":
+        args.usage_error("--scheduler ADDRESS names a Dask scheduler: it needs --engine dask")
+    if args.engine == "local":
+        return _audit_files(args, None)
+    try:
+        with archive.dask_client(args.scheduler, max(1, args.jobs or 2)) as client:
+            return _audit_files(args, client)
+    except archive.EngineError as err:
+        print(error_line(f"arbiter audit: {err}"), file=sys.stderr)
+        return 2
+
+
+def _audit_files(args: argparse.Namespace, client: Workers | None) -> int:
+    """Audit every file named, on the Dask cluster of ``client`` if given; the exit status."""
+    from arbiter.files.archive import ArchiveError, open_text
+    from arbiter.files.audit import NoPgnGameError, Tally, pgn_games
+
+    tally = Tally()
+    progress = sys.stderr.isatty()
+    for raw in args.paths:
+        try:  # utf-8-sig: a byte-order mark is read away, not taken for a broken first game
+            handle = open_text(raw)
+        except (OSError, ValueError) as err:  # ValueError: a name with a NUL character
+            reason = getattr(err, "strerror", None) or str(err)
+            print(error_line(f"arbiter audit: {raw}: {reason}"), file=sys.stderr)
+            tally.add_invalid_file(raw, error_line(reason))
+            continue
+        last = 0
+        with handle:
+            try:
+                for result in pgn_games(_audited(raw, handle, args.jobs or 1, args.notation, client)):
+                    tally.add(result)
+                    last = result.number
+                    if progress and tally.games % 100 == 0:
+                        print(f"\r{raw}: {tally.games} games", end="", file=sys.stderr)
+                    _print_audit(raw, result, args.format)
+            except NoPgnGameError as err:
+                reason = error_line(f"holds no PGN game: {err}")
+                print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
+                tally.add_invalid_file(raw, reason)
+            except ArchiveError as err:  # the games before the fault are audited and counted
+                where = f"after game {last}" if last else "before its first game"
+                reason = error_line(f"{err} ({where}; the rest of the file is not read)")
+                print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
+                tally.add_invalid_file(raw, reason)
+            except OSError as err:  # the file could be opened but not read (a folder, a device error)
+                reason = err.strerror or str(err)
+                print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
+                tally.add_invalid_file(raw, reason)
+            except Exception as err:  # noqa: BLE001 - a bug of ours: the other files are still audited
+                where = f"after game {last}" if last else "at its first game"
+                reason = error_line(f"internal error {where}, please report it: {err!r}")
+                print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
+                tally.add_invalid_file(raw, reason)
+                tally.has_internal_error = True
+    if progress:
+        print(file=sys.stderr)
+    if args.format == "json":
+        print(json.dumps({"summary": tally.summary()}, ensure_ascii=False))
+    else:
+        print(f"{tally.games} games audited")
+        for kind, count in sorted(tally.findings.items()):
+            print(f"  {kind:24} {count}")
+        if tally.notation_hint is not None:
+            print(tally.notation_hint)
+    return tally.status
+
+
+def _print_audit(name: str, result: GameAudit, output: str) -> None:
+    """One game's audit: a JSON line, or in text its findings and notes (nothing for a clean game
+    without notes)."""
+    if output == "json":
+        print(json.dumps({"file": name, **result.as_dict()}, ensure_ascii=False))
+        return
+    if not (result.findings or result.error or result.notation_hint or result.not_audited or result.notes):
+        return
+    print(f"{name} game {result.number} ({result.white} - {result.black}, {result.result})")
+    if result.not_audited is not None:
+        print(f"    not audited: {result.not_audited} (its rules are not the Laws of Chess; its moves are not read)")
+    if result.notation_hint is not None:
+        print(f"    hint: {result.notation_hint.text}")
+    if result.error:
+        print(f"    broken game: {error_line(result.error)}")
+    for note in result.notes:
+        print(f"    note: {error_line(note)}")
+    for finding in result.findings:
+        where = f"move {finding.as_dict()['move']}: " if finding.ply else ""
+        print(f"    {finding.kind} ({finding.article}) {where}{error_line(finding.text)}")
+
+
+def _audited(name: str, handle: TextIO, jobs: int, notation: str | None,
+             client: Workers | None = None) -> Iterator[GameAudit]:
+    """Every game of one input audited in order, reading it as it goes: on the Dask cluster of
+    ``client`` if given, else in ``jobs`` processes; the moves are read in ``notation`` (English by
+    default). When reading fails (a corrupt archive), the games read before are still given."""
+    import functools
+    import multiprocessing
+
+    from arbiter.files.archive import audit_on_dask, batches
+    from arbiter.files.audit import audit_text, game_texts
+
+    if client is not None:
+        yield from audit_on_dask(client, name, handle, notation)
+        return
+    audit_one = functools.partial(audit_text, notation=notation)
+    if jobs <= 1:
+        yield from map(audit_one, game_texts(handle))
+        return
+    with multiprocessing.Pool(jobs) as pool:
+        for batch in batches(game_texts(handle), games=1000):  # a batch at a time: memory stays bounded
+            yield from pool.imap(audit_one, batch, chunksize=16)

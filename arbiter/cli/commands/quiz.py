@@ -1,0 +1,37 @@
+"""``arbiter quiz``: questions drawn from scenario files (FORMAT §6); the quiz itself is
+:mod:`arbiter.cli.quiz`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from arbiter.cli import render
+from arbiter.cli.render import error_line
+
+
+def main(args: argparse.Namespace) -> int:
+    """Ask questions drawn from the scenario files of ``args.paths`` (the scenario library by
+    default); the exit status: 0 the quiz ended, 2 no such file or folder, or an unknown topic."""
+    from prompt_toolkit import PromptSession
+
+    from arbiter.cli import quiz
+
+    paths = [Path(p) for p in args.paths] if args.paths else [quiz.library()]
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        print(error_line(f"arbiter quiz: no such file or folder: {', '.join(missing)}"), file=sys.stderr)
+        return 2
+    # Piped answers are read as plain lines: the line editor would only print its warnings.
+    ask: Callable[[str], str] = render.read_line
+    if not render.reads_piped_input():
+        session: PromptSession[str] = PromptSession()
+        ask = session.prompt
+    try:
+        quiz.run(paths, args.count, args.seed, args.topic, ask, print)
+    except quiz.UnknownTopicError as err:
+        print(error_line(f"arbiter quiz: {err}"), file=sys.stderr)
+        return 2
+    return 0  # also when stopped early (Ctrl-C, end of input): the score so far is shown

@@ -1,0 +1,161 @@
+"""``arbiter validate``: check incident reports against the Laws (FORMAT §6); with ``--format
+markdown`` a document for each, printed or written under ``--out DIR``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from arbiter.cli import render
+from arbiter.cli.commands.common import exit_status, internal_error, scenario_files
+from arbiter.cli.render import error_line
+from arbiter.core.errors import ArbiterError, InternalError, ScenarioError
+from arbiter.files.scenario import Scenario, load
+from arbiter.files.validate import Validation, validate
+
+
+def main(args: argparse.Namespace) -> int:
+    """Validate every incident report of ``args.paths`` and print the verdicts (text or JSON) or
+    the documents (Markdown, printed or written under ``--out``); the exit status: 0 all
+    consistent, 1 some inconsistent, 2 some report invalid or a document not written, 3 a bug of ours."""
+    from arbiter.files import reportdoc
+
+    if args.out is not None and args.format != "markdown":
+        args.usage_error("--out DIR writes Markdown documents: it needs --format markdown")
+    if args.force and args.out is None:
+        args.usage_error("--force lets --out DIR overwrite documents: it needs --out DIR")
+    out = Path(args.out) if args.out is not None else None
+    if out is not None and out.exists() and not out.is_dir():
+        print(f"arbiter validate: --out {error_line(args.out)}: a file, not a folder: --out names the folder "
+              "the documents are written in", file=sys.stderr)
+        return 2
+    items = list(scenario_files(args.paths))
+    not_written = _clashes(items, out) if out is not None else set()
+    counts = {"consistent": 0, "inconsistent": 0, "invalid": 0}
+    reports: list[dict[str, Any]] = []
+    documents: list[str] = []
+    written: set[Path] = set()
+    refused, internal = bool(not_written), False
+    colour = args.format == "text" and render.colour(sys.stdout)
+    for item in items:
+        name = str(item.path if isinstance(item, ScenarioError) else item)
+        scenario, result = _validated(item, args.notation)
+        printed = args.format == "markdown" and out is None
+        if printed and scenario is not None and isinstance(result, Validation) and result.error is None:
+            try:
+                documents.append(reportdoc.markdown(scenario, result))
+            except Exception as err:  # noqa: BLE001 - a bug of ours in the document: the other reports still run
+                result = internal_error(name, err)
+        if isinstance(result, ScenarioError) or result.error is not None:
+            error = result if isinstance(result, ScenarioError) else result.error
+            assert error is not None
+            internal = internal or isinstance(error, InternalError)
+            message = error_line(str(error))
+            counts["invalid"] += 1
+            reports.append({"file": name, "verdict": "invalid", "differences": [], "rulings": [], "error": message})
+            if args.format != "json":  # the JSON document holds the error itself
+                print(f"INVALID {message}", file=sys.stderr)
+            continue
+        counts[result.verdict] += 1
+        reports.append({"file": name, "verdict": result.verdict,
+                        "differences": [d.as_dict() for d in result.differences],
+                        "rulings": [r.as_dict() for r in result.rulings]})
+        if out is not None and scenario is not None and item not in not_written:
+            outcome = _write_document(scenario, result, out, args.force, written)
+            if outcome == "stop":
+                return 2
+            refused = refused or outcome == "refused"
+            internal = internal or outcome == "internal"
+        elif args.format == "text":
+            word = f"{result.verdict.upper():12}"
+            if colour:
+                word = f"\033[{32 if result.verdict == 'consistent' else 31}m{word}\033[0m"
+            print(f"{word} {name}")
+            for difference in result.differences:
+                print(f"             - {error_line(difference.text)}")
+    if args.format == "markdown":
+        print("\n---\n\n".join(documents), end="")
+    elif args.format == "json":
+        json.dump({**counts, "reports": reports}, sys.stdout, indent=1, ensure_ascii=False)
+        print()
+    else:
+        print(f"{counts['consistent']} consistent, {counts['inconsistent']} inconsistent, {counts['invalid']} invalid")
+    return exit_status(internal=internal, invalid=bool(counts["invalid"]) or refused,
+                       failed=bool(counts["inconsistent"]))
+
+
+def _validated(item: Path | ScenarioError, notation: str | None) -> tuple[Scenario | None, Validation | ScenarioError]:
+    """One report file read and validated: its scenario (None if it could not be read) and the
+    validation, or the error that makes it invalid (an :class:`InternalError` for a bug of ours)."""
+    if isinstance(item, ScenarioError):
+        return None, item
+    scenario = None
+    try:
+        scenario = load(item, notation)
+        return scenario, validate(scenario)
+    except ScenarioError as err:
+        return scenario, err
+    except ArbiterError as err:  # refused on purpose, but not located: the file is named
+        return scenario, ScenarioError(str(item), None, str(err))
+    except Exception as err:  # noqa: BLE001 - a bug of ours must not hide the other reports' verdicts
+        return scenario, internal_error(str(item), err)
+
+
+def _clashes(items: Sequence[Path | ScenarioError], out: Path) -> set[Path]:
+    """The report files whose documents ``--out`` would write under the same name as another
+    report's (``a/r.yaml`` and ``b/r.yaml`` both give ``out/r.md``), each clash said on standard
+    error: none of them is written, whatever the order. Names that differ only in case clash too
+    (they are one file on some systems). The same file given twice is no clash."""
+    from arbiter.files.reportdoc import targets
+
+    by_target: dict[str, list[Path]] = {}
+    for item in items:
+        if isinstance(item, Path):
+            by_target.setdefault(item.stem.casefold(), []).append(item)
+    clashing: set[Path] = set()
+    for paths in by_target.values():
+        distinct = list({path.resolve(): path for path in paths}.values())
+        if len(distinct) < 2:
+            continue
+        clashing.update(paths)
+        names = [error_line(str(path)) for path in distinct]
+        listed = f"{', '.join(names[:-1])} and {names[-1]}"
+        target = targets(distinct[0], out)[0]
+        print(f"arbiter validate: {listed} would both be written to {target}: none of them is written "
+              "(rename one, or validate them into different folders)", file=sys.stderr)
+    return clashing
+
+
+def _write_document(scenario: Scenario, result: Validation, out: Path, force: bool, written: set[Path]) -> str:
+    """Write one report's document and picture under ``out`` and say so: ``written``, ``refused``
+    (a file there and no ``--force``, or it cannot be written), ``stop`` (``out`` cannot be made:
+    no document can be written) or ``internal`` (a bug of ours)."""
+    from arbiter.files import reportdoc
+
+    target = reportdoc.targets(scenario.path, out)[0]
+    if target in written:  # the same report given twice: written once
+        return "written"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        print(f"arbiter validate: --out {error_line(str(out))}: {err.strerror or err}", file=sys.stderr)
+        return "stop"
+    try:
+        path = reportdoc.write_files(scenario, result, out, overwrite=force)
+    except FileExistsError as err:
+        print(f"arbiter validate: {error_line(str(err.filename or target))} exists: not overwritten "
+              f"(--force overwrites it); {error_line(scenario.path)} not written", file=sys.stderr)
+        return "refused"
+    except OSError as err:
+        print(f"arbiter validate: {error_line(str(err.filename or target))}: {err.strerror or err}", file=sys.stderr)
+        return "refused"
+    except Exception as err:  # noqa: BLE001 - a bug of ours in the document: the other reports still run
+        print(f"INVALID {error_line(str(internal_error(scenario.path, err)))}", file=sys.stderr)
+        return "internal"
+    written.add(target)
+    print(f"wrote {path}")
+    return "written"
