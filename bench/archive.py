@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 import zstandard
 
 from arbiter.files.archive import open_text
-from arbiter.files.audit import game_texts
+from arbiter.files.pgntext import game_texts
 from arbiter.cli import main as arbiter
 
 if TYPE_CHECKING:

@@ -21,9 +21,10 @@ import zstandard
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.files import archive
-from arbiter.files.archive import ByteRange, RangeResult, byte_ranges, compression_of, open_text, range_texts
-from arbiter.files.audit import game_texts
+from arbiter.files import archive, daskaudit
+from arbiter.files.archive import compression_of, open_text
+from arbiter.files.daskaudit import ByteRange, RangeResult, byte_ranges, range_texts
+from arbiter.files.pgntext import game_texts
 from arbiter.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -277,8 +278,8 @@ def _texts_by_range(path: str, size: int, window: int = 3) -> tuple[list[tuple[i
         tasks.append(part)
         return Done(range_texts(part))
 
-    lists = archive.ranges_in_order(submit, byte_ranges(path, size), window)
-    return list(archive.numbered_from(lists, lambda item, offset: (item[0] + offset, item[1]))), len(tasks)
+    lists = daskaudit.ranges_in_order(submit, byte_ranges(path, size), window)
+    return list(daskaudit.numbered_from(lists, lambda item, offset: (item[0] + offset, item[1]))), len(tasks)
 
 
 def _whole(path: str) -> list[tuple[int, str]]:

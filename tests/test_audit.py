@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.files.audit import audit_game, read_games
+from arbiter.files.pgntext import read_games
+from arbiter.files.scorereplay import audit_game
 from arbiter.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

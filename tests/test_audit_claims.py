@@ -11,7 +11,8 @@ from pathlib import Path
 
 import chess
 import chess.pgn
-from arbiter.files.audit import audit_text, game_texts
+from arbiter.files.audit import audit_text
+from arbiter.files.pgntext import game_texts
 from arbiter.core.notation import translate
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "pgn"

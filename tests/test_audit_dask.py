@@ -19,8 +19,9 @@ import distributed
 import pytest
 import zstandard
 
-from arbiter.files import archive
-from arbiter.files.audit import audit_text, game_texts
+from arbiter.files import archive, daskaudit
+from arbiter.files.audit import audit_text
+from arbiter.files.pgntext import game_texts
 from arbiter.cli import main
 from tests.test_archive import _COMMENTED, CLEAN, ILLEGAL, INPUTS, audit_out, corpus_head
 
@@ -37,7 +38,7 @@ def scheduler() -> Iterator[str]:
 def inputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Several files of every kind: plain ones cut into many ranges (some cuts inside a comment or
     among tags), a compressed one, one that is not PGN, a missing one, a truncated archive."""
-    monkeypatch.setattr(archive, "SMALLEST_RANGE", 64)
+    monkeypatch.setattr(daskaudit, "SMALLEST_RANGE", 64)
     corpus = tmp_path / "corpus.pgn"
     corpus.write_bytes(corpus_head(150))
     commented = tmp_path / "commented.pgn"
@@ -78,15 +79,15 @@ def test_standard_input_on_dask(scheduler: str, capsys: pytest.CaptureFixture[st
 def test_a_cut_inside_a_comment_is_joined_on_the_cluster_too(scheduler: str, tmp_path: Path,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """Real futures: the range after a cut inside a game is cancelled and the joined one audited."""
-    monkeypatch.setattr(archive, "SMALLEST_RANGE", 16)
-    monkeypatch.setattr(archive, "LARGEST_RANGE", 16)
+    monkeypatch.setattr(daskaudit, "SMALLEST_RANGE", 16)
+    monkeypatch.setattr(daskaudit, "LARGEST_RANGE", 16)
     path = tmp_path / "commented.pgn"
     path.write_text(_COMMENTED * 3, encoding="utf-8")
-    cuts = [part.end for part in archive.byte_ranges(str(path), 16)]
+    cuts = [part.end for part in daskaudit.byte_ranges(str(path), 16)]
     inside = [cut for cut in cuts if path.read_bytes()[cut:cut + 14] in (b'[Event "quoted', b'[Site "after o')]
     assert len(inside) >= 3
     with distributed.Client(scheduler) as client:  # type: ignore[no-untyped-call]
-        games = list(archive.audit_on_dask(client, str(path), io.StringIO(), None))
+        games = list(daskaudit.audit_on_dask(client, str(path), io.StringIO(), None))
     with archive.open_text(str(path)) as handle:
         expected = [audit_text(item, None) for item in game_texts(handle)]
     assert [game.as_dict() for game in games] == [game.as_dict() for game in expected]
@@ -121,7 +122,7 @@ def test_without_distributed_the_dask_engine_is_a_clear_error(
 
 def test_an_unreachable_scheduler_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(archive, "SCHEDULER_TIMEOUT", "1s")
+    monkeypatch.setattr(daskaudit, "SCHEDULER_TIMEOUT", "1s")
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -181,22 +182,22 @@ class _Task:
 
 def test_at_most_a_window_of_ranges_or_batches_is_at_work_at_once(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(archive, "SMALLEST_RANGE", 16)
-    monkeypatch.setattr(archive, "LARGEST_RANGE", 16)  # cuts in the comments and among the tags
-    monkeypatch.setattr(archive, "BATCH_GAMES", 3)
+    monkeypatch.setattr(daskaudit, "SMALLEST_RANGE", 16)
+    monkeypatch.setattr(daskaudit, "LARGEST_RANGE", 16)  # cuts in the comments and among the tags
+    monkeypatch.setattr(daskaudit, "BATCH_GAMES", 3)
     path = tmp_path / "commented.pgn"
     path.write_text(_COMMENTED * 20, encoding="utf-8")
     with archive.open_text(str(path)) as handle:
         expected = [audit_text(item, None).as_dict() for item in game_texts(handle)]
     window = 2 * 2 + 2
     plain = _Counted()
-    assert [game.as_dict() for game in archive.audit_on_dask(plain, str(path), io.StringIO(), None)] == expected
+    assert [game.as_dict() for game in daskaudit.audit_on_dask(plain, str(path), io.StringIO(), None)] == expected
     assert plain.most_at_work <= window + 1 and plain.at_work == 0 and plain.cancelled > 0
     packed = tmp_path / "commented.pgn.gz"
     packed.write_bytes(gzip.compress(path.read_bytes()))
     batched = _Counted()
     with archive.open_text(str(packed)) as handle:
-        games = [game.as_dict() for game in archive.audit_on_dask(batched, str(packed), handle, None)]
+        games = [game.as_dict() for game in daskaudit.audit_on_dask(batched, str(packed), handle, None)]
     assert games == expected and batched.most_at_work <= window and batched.at_work == 0
 
 
@@ -213,4 +214,4 @@ def test_a_worker_that_cannot_read_the_file_says_so(tmp_path: Path) -> None:
 
     with pytest.raises(OSError, match=r"a Dask worker cannot read .*games\.pgn: No such file or directory \(with "
                                       r"--scheduler, the workers must see the file at that path\)"):
-        list(archive.audit_on_dask(Elsewhere(), str(path), io.StringIO(), None))
+        list(daskaudit.audit_on_dask(Elsewhere(), str(path), io.StringIO(), None))

@@ -12,7 +12,8 @@ from typing import Any
 import chess.pgn
 import pytest
 
-from arbiter.files.audit import audit_text, game_texts, start_board
+from arbiter.files.audit import audit_text
+from arbiter.files.pgntext import game_texts, start_board
 from arbiter.cli import main
 from arbiter.core.notation import legal_move
 from arbiter.core.pgnread import read_score

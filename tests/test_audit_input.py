@@ -11,7 +11,7 @@ from typing import Any
 import chess.pgn
 import pytest
 
-from arbiter.files.audit import game_texts
+from arbiter.files.pgntext import game_texts
 from arbiter.cli import main
 from tests.conftest import write_file as _write
 from arbiter.core.notation import translate

@@ -22,7 +22,9 @@ import chess
 import chess.pgn
 import pytest
 
-from arbiter.files.audit import GameAudit, audit_text, game_texts, pgn_games
+from arbiter.files.audit import audit_text
+from arbiter.files.findings import GameAudit, pgn_games
+from arbiter.files.pgntext import game_texts
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "pgn"
 GROUPS = ["no-result.pgn", "odd-tokens.pgn", "tags-on-lines.pgn", "comments.pgn"]

@@ -155,18 +155,18 @@ def test_a_bug_in_narrating_an_event_names_it(tmp_path: Path, monkeypatch: pytes
 
 def test_a_bug_in_auditing_a_file_is_one_line_and_the_other_files_are_audited(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from arbiter.files import audit
+    from arbiter.files import pgntext
 
     bad = write_file(tmp_path, "bad.pgn", PGN)
     good = write_file(tmp_path, "good.pgn", PGN)
-    real = audit.game_texts
+    real = pgntext.game_texts
 
     def game_texts(handle: Any) -> Any:
         if handle.name == bad:
             raise RuntimeError("boom")
         return real(handle)
 
-    monkeypatch.setattr(audit, "game_texts", game_texts)
+    monkeypatch.setattr(pgntext, "game_texts", game_texts)
     assert main(["audit", bad, good]) == 3
     captured = capsys.readouterr()
     assert _lines(captured.err) == [f"arbiter audit: {bad}: internal error at its first game, please report it: "

@@ -18,7 +18,8 @@ from pydantic import BaseModel
 from arbiter.cli import parser as cli_parser
 from arbiter.table.events import VERBS
 from arbiter.laws.rulings import Kind
-from arbiter.files.scenario import ScenarioFile, loads, run
+from arbiter.files.models import ScenarioFile
+from arbiter.files.scenario import loads, run
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"

@@ -17,7 +17,8 @@ from arbiter.files.audit import audit_text
 from arbiter.cli import main
 from arbiter.core.clock import MAX_DURATION, TimeControl, TimeControlError, parse_duration
 from arbiter.core.errors import ScenarioError, shown
-from arbiter.files.scenario import MAX_PGN_BYTES, load, loads, run
+from arbiter.files.scenario import load, loads, run
+from arbiter.files.start import MAX_PGN_BYTES
 from tests.conftest import write_file
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,7 +22,9 @@ from pathlib import Path
 import chess.pgn
 import pytest
 
-from arbiter.files.audit import audit_text, game_texts, pgn_games
+from arbiter.files.audit import audit_text
+from arbiter.files.findings import pgn_games
+from arbiter.files.pgntext import game_texts
 from bench.real_parity import FileParity, check, real_files, report
 
 LARGE = 100_000

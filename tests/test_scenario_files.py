@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from arbiter.core.errors import ScenarioError
-from arbiter.files.scenario import load, loads, run, split_moves
+from arbiter.files.scenario import load, loads, run
+from arbiter.files.start import split_moves
 
 GOOD = """\
 title: ok

@@ -98,6 +98,11 @@ def clipped(text: str, limit: int = SHOWN_CHARACTERS) -> str:
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
 
 
+def told(err: Exception) -> str:
+    """The message of an error raised elsewhere, cut: it may quote a huge value whole."""
+    return clipped(str(err), 200)
+
+
 def event_label(index: int, description: str) -> str:
     """``event 3 (white: play e4)``, the prefix of an error at an event, the event clipped."""
     return f"event {index} ({clipped(description)})"

@@ -1,13 +1,16 @@
-"""Checking a scenario's ``expect`` block (FORMAT §4) against the game as it ended."""
+"""Checking a scenario's ``expect`` block (FORMAT §4) against the game as it ended, and the
+obligation binding the player on move, as ``expect.must`` and the output's ``final.must`` give it."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import chess
 
 from arbiter.core.clock import format_duration, parse_duration
 from arbiter.laws.referee import Referee
-from arbiter.laws.rulings import RulingFields
-from arbiter.files.scenario import ExpectModel, must_ruling
+from arbiter.laws.rulings import Ruling, RulingFields
+from arbiter.files.models import ExpectModel
 
 
 def _show(partial: RulingFields) -> str:
@@ -59,3 +62,17 @@ def failures(expect: ExpectModel, referee: Referee) -> list[str]:
             elif format_duration(reading[color]) != format_duration(parse_duration(value)):
                 found.append(f"{name}'s clock shows {format_duration(reading[color])}, expected {value}")
     return found
+
+
+def must_fields(referee: Referee) -> dict[str, Any]:
+    """The obligation binding the player on move now, as fields (``must`` in the output's final state)."""
+    ob = referee.obligation
+    article = {"article": ob.article} if ob.article else {}
+    return {**article, "player": chess.COLOR_NAMES[referee.position.turn], **ob.fields()}
+
+
+def must_ruling(referee: Referee) -> Ruling:
+    """The obligation binding the player on move now, as a ruling object (for ``expect.must``)."""
+    ob = referee.obligation
+    fields = {"player": chess.COLOR_NAMES[referee.position.turn], **ob.fields()}
+    return Ruling.model_validate({"kind": "obligation", "article": ob.article or "4.5", "text": "", **fields})

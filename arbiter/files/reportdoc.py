@@ -10,7 +10,7 @@ import chess.svg
 
 from arbiter.laws import articles as laws
 
-from arbiter.cli import render
+from arbiter.core.boardtext import board_text
 from arbiter.core.clock import format_duration
 from arbiter.core.errors import UnknownArticleError
 from arbiter.files.scenario import Scenario
@@ -34,7 +34,7 @@ def markdown(scenario: Scenario, result: Validation, svg: str | None = None) -> 
     lines += ["## The position before the incident", "",
               f"Ruleset {settings.ruleset} (supervision {settings.supervision}), arbiter {settings.arbiter}, "
               f"time control {control}.", "", f"FEN `{scenario.start.fen()}`", "", "```",
-              render.board(scenario.start.standing, indent=""), "```", ""]
+              board_text(scenario.start.standing, indent=""), "```", ""]
     if svg is not None:
         lines += [f"![The position]({svg})", ""]
     lines += ["## What happened, and what the Laws say", "",

@@ -17,7 +17,8 @@ from arbiter.core.clock import format_duration, parse_duration
 from arbiter.core.errors import ScenarioError
 from arbiter.laws.referee import Referee
 from arbiter.laws.rulings import Ruling, RulingFields
-from arbiter.files.scenario import ArbiterRulingModel, Scenario, replay_event
+from arbiter.files.models import ArbiterRulingModel
+from arbiter.files.scenario import Scenario, replay_event
 
 Verdict = Literal["consistent", "inconsistent", "invalid"]
 

@@ -1,0 +1,292 @@
+"""PGN text as python-chess reads it, a game at a time, in constant memory: the cut of a stream into
+the texts of its games, each game's tokens (tags, the moves as written, the clocks) with no move
+judged, the board a game starts from, and what python-chess reads otherwise than it looks.
+
+What the reader passes over that the writer may have meant (a malformed tag, a tag pair read as
+movetext) is told in notes; a text that is no PGN game at all (prose, YAML) is told apart from a
+broken game.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from typing import TextIO
+
+import chess
+import chess.pgn
+
+from arbiter.core.clock import TimeControlError
+from arbiter.core.notation import Language, languages, legal_move
+from arbiter.core.pgnread import MOVE_NUMBER, NULL_MOVE, RESULTS, clock_seconds, read_score, still_in_comment
+
+
+def game_texts(handle: TextIO) -> Iterator[tuple[int, str]]:
+    """The raw text of each game, one at a time, cut where python-chess's reader cuts, so that
+    the numbers are its numbers: a blank line after movetext (outside a comment), or a second
+    blank line after the tags (kept in the game's text), ends a game; nothing else does (a tag
+    line straight after movetext is movetext to python-chess). A byte-order mark is dropped where
+    python-chess drops it: on the first line its reader reads for a game (the file's first line,
+    or the line after the one that ended a game)."""
+    number = 0
+    lines: list[str] = []
+    part = "before"  # before a game, in its tags, in its movetext
+    blanks, in_comment, is_first_read = 0, False, True
+    for line in handle:
+        if is_first_read:
+            line, is_first_read = line.lstrip("\ufeff"), False
+        blank = not line.strip()
+        escape = line.startswith((";", "%"))  # lines python-chess passes over
+        if part == "before":
+            if blank or escape:
+                continue
+            lines, blanks, in_comment = [], 0, False
+            part = "tags" if line.startswith("[") else "moves"
+        elif part == "tags":
+            if blank:
+                blanks += 1
+                if blanks == 2:
+                    number += 1
+                    yield number, "".join([*lines, line])
+                    part, is_first_read = "before", True
+                    continue
+            elif line.startswith("["):
+                blanks = 0
+            elif not escape:
+                part = "moves"
+        elif blank and not in_comment:
+            number += 1
+            yield number, "".join(lines)
+            part, is_first_read = "before", True
+            continue
+        lines.append(line)
+        if part == "moves" and (in_comment or not escape):
+            in_comment = still_in_comment(line, in_comment)
+    if part != "before":
+        yield number + 1, "".join(lines)
+
+
+class GameTokens(chess.pgn.BaseVisitor[None]):
+    """One game's tokens: collects the headers, the SAN of each move as written, and the clock
+    after each move, without judging the moves (the reader is told to skip each one: its board
+    never moves)."""
+
+    def __init__(self) -> None:
+        self.headers: dict[str, str] = {}
+        self.sans: list[str] = []
+        self.clocks: list[float | None] = []
+        self.errors: list[str] = []
+        #: What makes the game broken though its moves were read (a clock comment beyond bounds).
+        self.broken: list[str] = []
+        self.depth = 0
+        self.is_game = False
+        self.has_tags = False
+        #: Whether a result is written in the main line's movetext (``1-0`` after the moves).
+        self.is_result_written = False
+
+    def begin_game(self) -> None:
+        self.is_game = True
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.headers[tagname] = tagvalue
+        self.has_tags = True
+
+    def begin_variation(self) -> chess.pgn.SkipType | None:
+        self.depth += 1
+        return chess.pgn.SKIP
+
+    def end_variation(self) -> None:
+        self.depth -= 1
+
+    def begin_parse_san(self, board: chess.Board, san: str) -> chess.pgn.SkipType:
+        if self.depth == 0:
+            self.sans.append(san)
+            self.clocks.append(None)
+        # The move is not judged here, but the board must not look empty: python-chess opens a
+        # variation (and lets it be skipped) only after a move, else it reads it as main line.
+        board.push(chess.Move.null())
+        return chess.pgn.SKIP
+
+    def visit_result(self, result: str) -> None:
+        self.is_result_written = True
+        if self.headers.get("Result", "*") == "*":  # as python-chess's GameBuilder: the tag, unless it is *
+            self.headers["Result"] = result
+
+    def visit_comment(self, comment: str | list[str]) -> None:
+        text = comment if isinstance(comment, str) else " ".join(comment)
+        match = chess.pgn.CLOCK_REGEX.search(text)
+        if self.depth == 0 and self.clocks and match is not None:
+            try:
+                self.clocks[-1] = clock_seconds(match.group("hours"), match.group("minutes"), match.group("seconds"))
+            except TimeControlError as err:  # raised here, it would stop the reader and cut the game short
+                self.broken.append(f"ply {len(self.sans)}: bad [%clk] comment: {err}")
+
+    def handle_error(self, error: Exception) -> None:
+        self.errors.append(str(error))
+
+    def result(self) -> None:
+        return None
+
+
+def _same(visitor: GameTokens) -> GameTokens:
+    return visitor
+
+
+def read_games(handle: TextIO) -> Iterator[tuple[int, GameTokens]]:
+    """The games of a PGN stream, one at a time, as collected tokens, numbered as python-chess
+    counts them (a text between games that holds no move is a game too)."""
+    number = 0
+    while True:
+        visitor = GameTokens()
+        try:
+            chess.pgn.read_game(handle, Visitor=functools.partial(_same, visitor))
+        except Exception as err:  # noqa: BLE001 - a broken game is reported, the next one read
+            number += 1
+            visitor.errors.append(f"unreadable game: {err}")
+            yield number, visitor
+            continue
+        if not visitor.is_game:
+            return
+        number += 1
+        yield number, visitor
+
+
+def tokens_of_score(text: str) -> GameTokens:
+    """A game's tokens as :func:`~arbiter.core.pgnread.read_score` reads them, for a score in
+    another language than English (python-chess's reader knows only English SAN)."""
+    score = read_score(text)
+    tokens = GameTokens()
+    tokens.headers, tokens.sans, tokens.clocks = score.headers, score.moves, score.clocks
+    tokens.has_tags = bool(score.headers)
+    tokens.is_result_written = score.result is not None
+    if score.result is not None and tokens.headers.get("Result", "*") == "*":  # as python-chess's reader
+        tokens.headers["Result"] = score.result
+    tokens.broken = score.errors
+    return tokens
+
+
+def start_board(headers: dict[str, str]) -> chess.Board:
+    """The board a game starts from, as python-chess sets it up: the ``FEN`` tag (in any castling
+    notation: KQkq, Shredder ``HAha``, X-FEN), with Chess960 castling when the ``Variant`` tag
+    says so or the castling rights can only be Chess960's.
+
+    :raises ValueError: if the ``FEN`` tag is not a position.
+    """
+    is960 = chess.pgn.Headers({"Variant": headers.get("Variant", "")}).is_chess960()
+    board = chess.Board(headers.get("FEN", chess.STARTING_FEN), chess960=is960)
+    board.chess960 = board.chess960 or board.has_chess960_castling_rights()
+    return board
+
+
+def legal_or_null(board: chess.Board, text: str, lang: Language) -> chess.Move:
+    """:func:`~arbiter.core.notation.legal_move`, and a null move (``--``) as python-chess reads one.
+
+    :raises ValueError: if ``text`` names no legal move, or several.
+    """
+    return chess.Move.null() if text == NULL_MOVE else legal_move(board, text, lang)
+
+
+_TOKEN = re.compile(
+    r"""\d+\.+|\.\.\.|1-0|0-1|1/2-1/2|\*|\$\d+|[!?]{1,2}|--|Z0|0000|@|[()]|"""
+    r"""[KQRBNP]?[a-h]?[1-8]?[x:-]?[a-h][1-8](=?[QRBNqrbn])?[+#]?[!?]*|[O0]-[O0](-[O0])?[+#]?[!?]*"""
+)
+#: Two tag pairs in the value python-chess's tag pattern reads on one line (its value is greedy).
+_TAG_INSIDE = re.compile(r'"\]\s*\[[A-Za-z0-9][A-Za-z0-9_+#=:-]*\s+"')
+#: A tag pair at the start of a movetext line (movetext may follow it).
+_TAG_FIRST = re.compile(r'\[[A-Za-z0-9][A-Za-z0-9_+#=:-]*\s+"(?:[^"\\]|\\.)*"\]')
+
+
+def text_notes(text: str) -> list[str]:
+    """What python-chess reads in a game's text otherwise than it looks, each as a note with its
+    line (the game's lines numbered from 1): a malformed tag line, passed over with all it holds;
+    several tag pairs on one line, read as one; a tag pair read as movetext (after a byte-order
+    mark or spaces, or in the movetext); and bytes that are not UTF-8."""
+    notes = []
+    if "\ufffd" in text:
+        notes.append("bytes that are not UTF-8, read as U+FFFD")
+    lines = text.split("\n")
+    at, blanks = 0, 0
+    while at < len(lines):  # the tags, as python-chess's reader takes them
+        line = lines[at]
+        if not line.startswith(("%", ";")):
+            if not line.strip():
+                if blanks:
+                    break
+                blanks += 1
+            elif not line.startswith("["):
+                break
+            else:
+                blanks = 0
+                tag = chess.pgn.TAG_REGEX.match(line)
+                if tag is None:
+                    notes.append(f"line {at + 1}: malformed tag {line.strip()[:40]!r}: python-chess passes over the "
+                                 "whole line")
+                elif _TAG_INSIDE.search(tag.group(2)):
+                    notes.append(f"line {at + 1}: several tag pairs on one line: python-chess reads them as one "
+                                 f"{tag.group(1)} tag")
+        at += 1
+    in_comment = False
+    runs: list[list[int]] = []  # the tag lines read as movetext, in runs: [first line, lines after it]
+    for number, line in enumerate(lines[at:], start=at + 1):  # the movetext
+        if not in_comment and not line.startswith(("%", ";")):
+            stripped = line.lstrip(" \t\ufeff")
+            if stripped.startswith("[") and _TAG_FIRST.match(stripped):
+                if runs and sum(runs[-1]) == number - 1 and line.startswith("["):
+                    runs[-1][1] += 1
+                else:
+                    runs.append([number, 0])
+        in_comment = still_in_comment(line, in_comment)
+    for first, after in runs:
+        also = f", and the {after} tag line{'s' if after > 1 else ''} after it too" if after else ""
+        notes.append(f"line {first}: {_read_as_movetext(lines[first - 1])}{also}")
+    return notes
+
+
+def _read_as_movetext(line: str) -> str:
+    """Why python-chess reads the tag pair on ``line``, a movetext line, as movetext."""
+    if line.startswith("\ufeff["):
+        return ("a byte-order mark (U+FEFF) before a tag pair, where python-chess does not read it away (it does "
+                "only on a game's first line): the tag is read as movetext")
+    if line.startswith("["):
+        return ("a tag pair after movetext, with no blank line between: python-chess reads it as movetext, not as "
+                "the start of another game")
+    return "a tag pair after spaces: python-chess reads it as movetext, not as a tag (a tag starts its line)"
+
+
+def is_ended_after_tags(text: str) -> bool:
+    """Whether ``text`` (one game as :func:`game_texts` cuts it) is tags that two blank lines
+    ended before any movetext, as python-chess reads them."""
+    lines = [line for line in text.splitlines() if not line.startswith(("%", ";"))]
+    return len(lines) >= 2 and all(not line.strip() or line.startswith("[") for line in lines) \
+        and not lines[-1].strip() and not lines[-2].strip()
+
+
+_WORDS = re.compile(r"[()]|[^\s()]+")
+_YAML_KEY = re.compile(r"^(---|[A-Za-z_][\w-]*:(\s|$)|- [A-Za-z_][\w-]*:(\s|$))")
+_SQUARE = re.compile(r"[a-h][1-8]|[O0]-[O0]")
+
+
+def why_not_pgn(text: str) -> str | None:
+    """Why ``text`` (one game as :func:`game_texts` cuts it) holds no PGN game, or None if it
+    does: a game has a line that starts with a tag pair (after spaces too, movetext after it),
+    or movetext that is mostly moves, move numbers, variations and results, with at least a move
+    or a result."""
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("%")]
+    if any(_TAG_FIRST.match(line.lstrip(" \t\ufeff")) for line in lines):
+        return None
+    if lines and _YAML_KEY.match(lines[0]):
+        return ("it reads as YAML (key: value), not as PGN (scenarios and incident reports go to "
+                "arbiter run and arbiter validate)")
+    body = re.sub(r"\{[^}]*\}|;[^\n]*", " ", "\n".join(lines))
+    tokens = _WORDS.findall(body)
+    moves = [token for token in tokens if _SQUARE.search(token) and _is_move_in_some_language(token)]
+    readable = [token for token in tokens if _TOKEN.fullmatch(token) or token in moves]
+    if (moves or any(token in RESULTS for token in tokens)) and 2 * len(readable) >= len(tokens):
+        return None
+    return 'no tag pair such as [Event "..."] and no movetext such as 1. e4 e5'
+
+
+def _is_move_in_some_language(token: str) -> bool:
+    move = MOVE_NUMBER.sub("", token).rstrip("!?")
+    return bool(_TOKEN.fullmatch(move)) or any(lang.pattern.fullmatch(move) for lang in languages().values())

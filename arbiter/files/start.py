@@ -1,0 +1,250 @@
+"""Where a scenario's game starts (FORMAT §1): the position, from a FEN and moves, a set-up
+(7.2.1) or a PGN game (text, or a file next to the scenario, read with care), and each side's time
+on the clock when the events begin. PGN tags fill the report's missing fields (FORMAT §5)."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import stat
+from collections.abc import Mapping
+from pathlib import Path
+
+import chess
+
+from arbiter.core.clock import TimeControl, TimeControlError, parse_duration
+from arbiter.core.errors import InvalidEventError, InvalidPositionError, ScenarioError, shown, told
+from arbiter.core.notation import DEFAULT as ENGLISH
+from arbiter.core.notation import Language, language, legal_move
+from arbiter.core.pgnread import RESULTS, clock_seconds, read_score
+from arbiter.core.position import Position
+from arbiter.core.yamlsource import Located, dotted
+from arbiter.files.models import ClockModel, Duration, ScenarioFile, StartModel
+
+
+def duration_at(name: str, doc: Located, path: tuple[str, ...], value: Duration) -> float:
+    """``value``, the time at ``path`` in the file, read by :func:`parse_duration`; an error names
+    the key and its line."""
+    try:
+        return parse_duration(value)
+    except TimeControlError as err:
+        raise ScenarioError(name, doc.line(path), f"{dotted(path)}: {err}") from None
+
+
+_MOVE_NUMBER = re.compile(r"^\d+\.+$|^\d+\.+(?=\S)")
+
+
+def split_moves(moves: str | list[str] | None) -> list[str]:
+    """``"1. e4 e5 2. Nf3"`` or a list → ``["e4", "e5", "Nf3"]``."""
+    if moves is None:
+        return []
+    tokens = moves.split() if isinstance(moves, str) else [str(m) for m in moves]
+    cleaned = [_MOVE_NUMBER.sub("", token) for token in tokens]
+    return [token for token in cleaned if token and token not in RESULTS]
+
+
+def read_start(name: str, doc: Located, spec: ScenarioFile, base: Path) -> Position:
+    """The position the events begin from, as ``start:`` gives it (the initial position when it
+    is left out). A PGN start also fills, where the file leaves them out, the report's fields and
+    the time control from its tags, and the clocks from its last ``[%clk]`` comments.
+
+    :raises ScenarioError: naming the line of the key at fault.
+    """
+    start = spec.start or StartModel()
+    lang = language(spec.notation)
+    if start.pgn is not None:
+        position, headers, clocks = _start_from_pgn(name, doc.line(("start", "pgn")), start.pgn, base, lang)
+        _fill_from_tags(spec, headers)
+        if clocks and spec.clock is None:  # the last [%clk] of each side gives the clocks at the incident
+            spec.clock = ClockModel(white=clocks.get(chess.WHITE), black=clocks.get(chess.BLACK))
+        return position
+    fen = start.fen
+    if start.set_up is not None:
+        fen = _set_up_fen(name, doc.line(("start", "set_up")), start.set_up)
+    try:
+        return start_position(fen, split_moves(start.moves), lang)
+    except InvalidPositionError as err:
+        key = "moves" if start.moves is not None and "move" in str(err) else ("set_up" if start.set_up else "fen")
+        raise ScenarioError(name, doc.line(("start", key)), told(err)) from None
+
+
+def _set_up_fen(name: str, line: int, set_up: str) -> str:
+    """The FEN of a game's initial set-up: the placement given, White to move, castling with each
+    king and rook that stand on their own squares."""
+    placement = set_up.split()[0] if set_up.split() else ""
+    try:
+        board = chess.Board(None)
+        board.set_board_fen(placement)
+    except ValueError as err:
+        raise ScenarioError(name, line, f"bad set_up placement {shown(set_up)}: {told(err)}") from None
+    board.castling_rights = chess.BB_CORNERS
+    board.castling_rights = board.clean_castling_rights()
+    return board.fen()
+
+
+def start_position(fen: str | None, moves: list[str], lang: Language) -> Position:
+    """The position after ``moves`` written in ``lang`` (SAN or UCI) from ``fen``.
+
+    :raises InvalidPositionError: if the FEN is not a legal position or a move is not legal.
+    """
+    if lang.code == ENGLISH:
+        return Position.from_start(fen, moves)
+    position = Position.from_start(fen, [])
+    for number, text in enumerate(moves, start=1):
+        try:
+            position.push(legal_move(position.board, text, lang))
+        except InvalidEventError as err:
+            raise InvalidPositionError(f"start move {number} {shown(text)}: {told(err)}") from None
+    position.restore_standing()
+    return position
+
+
+_TAGS = {"Event": "event", "Round": "round", "White": "white", "Black": "black", "Date": "date"}
+
+
+def _fill_from_tags(spec: ScenarioFile, headers: Mapping[str, str]) -> None:
+    """PGN tags fill the report's missing fields and the time control (FORMAT §5)."""
+    if spec.report is not None:
+        for tag, field_name in _TAGS.items():
+            value = headers.get(tag)
+            if value and "?" not in value and getattr(spec.report, field_name) is None:
+                setattr(spec.report, field_name, value)
+    control = headers.get("TimeControl")
+    if spec.time_control is None and control and control not in ("?", "-"):
+        spec.time_control = control
+
+
+_PgnStart = tuple[Position, Mapping[str, str], dict[chess.Color, float]]
+
+#: The largest PGN file ``start.pgn`` reads: one game's score is a few kilobytes.
+MAX_PGN_BYTES = 4 * 1024 * 1024
+_TAG_LINE = re.compile(r'^\s*\[\s*[A-Za-z0-9]\w*\s+"')
+
+
+def _start_from_pgn(name: str, line: int, pgn: str, base: Path, lang: Language) -> _PgnStart:
+    """The position after the PGN's main line, its tags, and each side's last ``[%clk]``.
+
+    ``pgn`` is a file when it is one line that names an existing file (relative to the scenario,
+    whatever the case of its suffix), else PGN text; either way its content must be PGN."""
+    written = pgn.strip()
+    text, what = pgn, f"start.pgn: the PGN text {shown(written)}"
+    if "\n" not in written and written:
+        path = base / written
+        if _exists(path):
+            text, what = _read_pgn_file(name, line, path, written), f"start.pgn: the file {shown(written)}"
+        elif written.lower().endswith(".pgn"):
+            raise ScenarioError(name, line, f"cannot read the PGN file {shown(written)}: no such file")
+        else:
+            what = f"start.pgn: {shown(written)}, no file next to the scenario, read as PGN text,"
+    has_tags = any(_TAG_LINE.match(row) for row in text.splitlines())
+    if lang.code != ENGLISH:
+        return _start_from_score(name, line, text, lang, what, has_tags)
+    import chess.pgn  # only for files that start from PGN: it costs the cold start 50 ms
+
+    game = chess.pgn.read_game(io.StringIO(text))
+    if game is None or not has_tags and game.next() is None:
+        raise ScenarioError(name, line, f"{what} holds no PGN game: no tag pair such as [Event \"...\"] and no "
+                            "move such as 1. e4")
+    if game.errors:
+        raise ScenarioError(name, line, f"bad PGN: {told(game.errors[0])}")
+    try:
+        position = Position.from_start(game.board().fen(), [m.uci() for m in game.mainline_moves()])
+    except InvalidPositionError as err:
+        raise ScenarioError(name, line, told(err)) from None
+    clocks: dict[chess.Color, float] = {}
+    for ply, node in enumerate(game.mainline(), start=1):
+        found = chess.pgn.CLOCK_REGEX.search(node.comment)
+        if found is not None:
+            try:
+                seconds = clock_seconds(found.group("hours"), found.group("minutes"), found.group("seconds"))
+            except TimeControlError as err:
+                raise ScenarioError(name, line, f"{what}: ply {ply}: bad [%clk] comment: {err}") from None
+            clocks[not node.turn()] = seconds  # the side that made the move
+    return position, game.headers, clocks
+
+
+def _exists(path: Path) -> bool:
+    """Whether anything stands at ``path`` (a text of PGN is no file name: too long, or a NUL)."""
+    try:
+        os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def _read_pgn_file(name: str, line: int, path: Path, written: str) -> str:
+    """The text of the PGN file ``path``: a regular file of at most :data:`MAX_PGN_BYTES`, in
+    UTF-8. A folder, a device or a pipe is refused before a byte is read."""
+    where = f"start.pgn: {shown(written)}"
+    try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise ScenarioError(name, line, f"{where} is a folder, not a PGN file")
+        if not stat.S_ISREG(info.st_mode):
+            raise ScenarioError(name, line, f"{where} is not a regular file (a device or a pipe?), not a PGN file")
+        if info.st_size > MAX_PGN_BYTES:
+            raise ScenarioError(name, line, f"{where} is too big for a PGN file ({info.st_size:,} bytes; at most "
+                                f"{MAX_PGN_BYTES:,})")
+        # Non-blocking: if a pipe took the file's place since the check, opening it must not wait.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise ScenarioError(name, line, f"{where} is not a regular file, not a PGN file")
+            data = handle.read(MAX_PGN_BYTES + 1)
+    except OSError as err:
+        raise ScenarioError(name, line, f"cannot read the PGN file {shown(written)}: {err.strerror or err}") from None
+    if len(data) > MAX_PGN_BYTES:
+        raise ScenarioError(name, line, f"{where} is too big for a PGN file (at most {MAX_PGN_BYTES:,} bytes)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ScenarioError(name, line, f"{where} is not a text file in UTF-8, not a PGN file") from None
+
+
+def _start_from_score(name: str, line: int, text: str, lang: Language, what: str, has_tags: bool) -> _PgnStart:
+    """:func:`_start_from_pgn` for a score in another language than English."""
+    score = read_score(text)
+    if not score.moves and not has_tags:
+        raise ScenarioError(name, line, f"{what} holds no PGN game: no tag pair such as [Event \"...\"] and no "
+                            "move such as 1. e4")
+    if score.errors:
+        raise ScenarioError(name, line, f"{what}: {score.errors[0]}")
+    try:
+        position = start_position(score.headers.get("FEN"), score.moves, lang)
+    except InvalidPositionError as err:
+        raise ScenarioError(name, line, told(err)) from None
+    first = chess.Board(score.headers["FEN"]).turn if "FEN" in score.headers else chess.WHITE
+    clocks: dict[chess.Color, float] = {}
+    for index, seconds in enumerate(score.clocks):
+        if seconds is not None:
+            clocks[first if index % 2 == 0 else not first] = seconds
+    return position, score.headers, clocks
+
+
+def start_clock(name: str, doc: Located, spec: ScenarioFile, control: TimeControl | None,
+                 from_pgn: bool = False) -> dict[chess.Color, float] | None:
+    """Each side's time when the events begin: as ``clock:`` gives it (or the PGN's last
+    ``[%clk]`` comments, ``from_pgn``), else the first period's base time.
+
+    :raises ScenarioError: for a time that cannot be read, or a side left out without a time
+        control (it would start at zero, with its flag already fallen).
+    """
+    base = control.periods[0].seconds if control is not None else None
+    given = spec.clock or ClockModel()
+    times: dict[chess.Color, float | None] = {chess.WHITE: base, chess.BLACK: base}
+    for color, value in ((chess.WHITE, given.white), (chess.BLACK, given.black)):
+        if value is not None:
+            times[color] = duration_at(name, doc, ("clock", chess.COLOR_NAMES[color]), value)
+    if times[chess.WHITE] is None and times[chess.BLACK] is None:
+        return None
+    missing = [color for color, value in times.items() if value is None]
+    if missing:
+        has, lacks = chess.COLOR_NAMES[not missing[0]], chess.COLOR_NAMES[missing[0]]
+        if from_pgn:
+            raise ScenarioError(name, doc.line(("start", "pgn")),
+                                f"start.pgn: the [%clk] comments give only {has}'s time; without a time_control "
+                                f"(or a TimeControl tag) give clock: with {lacks}'s time too")
+        raise ScenarioError(name, doc.line(("clock",)),
+                            f"clock gives only {has}'s time; without a time_control give both")
+    return {color: value for color, value in times.items() if value is not None}
