@@ -19,9 +19,9 @@ from pathlib import Path
 import chess
 
 from arbiter.cli import render
+from arbiter.cli.teach import Session
 from arbiter.core.errors import ArbiterError, ScenarioError
 from arbiter.files.scenario import Scenario, load
-from arbiter.cli.teach import Session
 
 _RESULTS = {"1-0": "White wins (1-0)", "0-1": "Black wins (0-1)", "1/2-1/2": "a draw (1/2-1/2)",
             "*": "the game goes on"}

@@ -10,8 +10,9 @@ from typing import TextIO
 
 import chess
 
-from arbiter.laws import articles as laws
+from arbiter.core.boardtext import board_text
 from arbiter.core.errors import SHOWN_CHARACTERS, UnknownArticleError, clipped
+from arbiter.laws import articles as laws
 from arbiter.laws.referee import Referee
 from arbiter.laws.rulings import Ruling
 
@@ -24,8 +25,6 @@ def colour(stream: TextIO) -> bool:
 
 def board(standing: chess.BaseBoard, indent: str = "    ") -> str:
     """The pieces as they stand, White at the bottom, files and ranks marked."""
-    from arbiter.core.boardtext import board_text
-
     return board_text(standing, indent)
 
 

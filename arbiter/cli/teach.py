@@ -26,17 +26,15 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from arbiter.laws import articles as laws
-
 from arbiter.cli import render
-from arbiter.core.clock import TimeControlError, parse_duration
-from arbiter.core.errors import ArbiterError, ScenarioError, UnknownArticleError
-from arbiter.core.errors import event_label
 from arbiter.cli.render import error_line
-from arbiter.table.events import VERBS, Event, parse_action
+from arbiter.core.clock import TimeControlError, parse_duration
+from arbiter.core.errors import ArbiterError, ScenarioError, UnknownArticleError, event_label
 from arbiter.core.notation import language
-from arbiter.laws.rulings import Ruling
 from arbiter.files.scenario import Scenario, load, loads
+from arbiter.laws import articles as laws
+from arbiter.laws.rulings import Ruling
+from arbiter.table.events import VERBS, Event, parse_action
 from arbiter.table.machine import MACHINE
 from arbiter.table.touch import Touch
 

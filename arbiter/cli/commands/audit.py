@@ -12,24 +12,24 @@ from typing import TYPE_CHECKING, TextIO
 from arbiter.cli.render import error_line
 
 if TYPE_CHECKING:
-    from arbiter.files.archive import Workers
-    from arbiter.files.audit import GameAudit
+    from arbiter.files.daskaudit import Workers
+    from arbiter.files.findings import GameAudit
 
 
 def main(args: argparse.Namespace) -> int:
     """Audit every game of the PGN files of ``args.paths``, on a Dask cluster with ``--engine dask``;
     the exit status: 0 no findings, 1 some findings, 2 some input invalid or the cluster unable to
     run, 3 a bug of ours."""
-    from arbiter.files import archive
+    from arbiter.files import daskaudit
 
     if args.scheduler is not None and args.engine != "dask":
         args.usage_error("--scheduler ADDRESS names a Dask scheduler: it needs --engine dask")
     if args.engine == "local":
         return _audit_files(args, None)
     try:
-        with archive.dask_client(args.scheduler, max(1, args.jobs or 2)) as client:
+        with daskaudit.dask_client(args.scheduler, max(1, args.jobs or 2)) as client:
             return _audit_files(args, client)
-    except archive.EngineError as err:
+    except daskaudit.EngineError as err:
         print(error_line(f"arbiter audit: {err}"), file=sys.stderr)
         return 2
 
@@ -37,7 +37,7 @@ def main(args: argparse.Namespace) -> int:
 def _audit_files(args: argparse.Namespace, client: Workers | None) -> int:
     """Audit every file named, on the Dask cluster of ``client`` if given; the exit status."""
     from arbiter.files.archive import ArchiveError, open_text
-    from arbiter.files.audit import NoPgnGameError, Tally, pgn_games
+    from arbiter.files.findings import NoPgnGameError, Tally, pgn_games
 
     tally = Tally()
     progress = sys.stderr.isatty()
@@ -120,8 +120,9 @@ def _audited(name: str, handle: TextIO, jobs: int, notation: str | None,
     import functools
     import multiprocessing
 
-    from arbiter.files.archive import audit_on_dask, batches
-    from arbiter.files.audit import audit_text, game_texts
+    from arbiter.files.audit import audit_text
+    from arbiter.files.daskaudit import audit_on_dask, batches
+    from arbiter.files.pgntext import game_texts
 
     if client is not None:
         yield from audit_on_dask(client, name, handle, notation)
