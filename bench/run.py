@@ -187,16 +187,16 @@ def _pgn_floor(path: Path, every_reply: bool = False) -> None:
 def bench_teach(plies: int) -> dict[str, float]:
     from arbiter.cli.teach import new_session
 
-    session = new_session(None, None, None, None, None, None, None)
+    terminal = new_session(None, None, None, None, None, None, None)
     board = chess.Board()
     times = []
     for _ in range(plies):
         legal = sorted(board.legal_moves, key=lambda m: m.uci())
-        if not legal or session.referee.result != "*":
+        if not legal or terminal.session.view().result != "*":
             break
         move = legal[len(board.move_stack) * 7 % len(legal)]
         start = time.perf_counter()
-        session.handle(f"play {move.uci()}")
+        terminal.handle(f"play {move.uci()}")
         times.append(time.perf_counter() - start)
         board.push(move)
     times.sort()

@@ -1,7 +1,7 @@
 """Benchmark: event-to-screen latency of ``arbiter teach`` (python -m bench.teach [EVENTS]).
 
 Feeds a whole game, event by event in the long physical form, to a teaching session and times
-each ``Session.handle`` call (ruling and the text of the screen). Prints the median and the 99th
+each ``Terminal.handle`` call (ruling and the text of the screen). Prints the median and the 99th
 percentile; the target is under 50 ms.
 """
 
@@ -17,7 +17,7 @@ from arbiter.cli.teach import new_session
 
 
 def main(plies: int = 120) -> int:
-    session = new_session(None, None, None, None, None, None, None)
+    terminal = new_session(None, None, None, None, None, None, None)
     board = chess.Board()
     times = []
     for _ in range(plies):
@@ -30,10 +30,10 @@ def main(plies: int = 120) -> int:
             else [f"lift {a}", f"remove {b}" if board.piece_at(move.to_square) else None, f"drop {b}", "press"]
         for step in filter(None, steps):
             start = time.perf_counter()
-            session.handle(step)
+            terminal.handle(step)
             times.append(time.perf_counter() - start)
         board.push(move)
-        if session.referee.result != "*":
+        if terminal.session.view().result != "*":
             break
     times.sort()
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import chess
 
-from arbiter.cli import render
-from arbiter.cli.teach import Session
+from arbiter.cli.teach import Terminal, ruling_line
 from arbiter.core.errors import ArbiterError, ScenarioError
 from arbiter.files.scenario import Scenario, load
+from arbiter.session import Session
 
 _RESULTS = {"1-0": "White wins (1-0)", "0-1": "Black wins (0-1)", "1/2-1/2": "a draw (1/2-1/2)",
             "*": "the game goes on"}
@@ -179,13 +179,13 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
          say: Callable[[str], None]) -> bool:
     """Ask one question until the reply is a choice's number, grade it, show the rest; whether
     the answer was right."""
-    session = Session(question.scenario)
+    terminal = Terminal(Session(question.scenario))
     for event in question.scenario.events[: question.after]:
-        session.apply(event)  # an impossible event (a user's own file) is left out, not a traceback
+        terminal.play(event)  # an impossible event (a user's own file) is left out, not a traceback
     # the title often states the ruling: it is shown only once the answer is graded
     say(f"\nQuestion {number} of {total} ({question.topic})")
-    happened = ", ".join(e.describe() for e in session.events) or "nothing yet"
-    say(session.board())
+    happened = ", ".join(e.describe() for e in terminal.events) or "nothing yet"
+    say(terminal.board())
     say(f"What happened: {happened}")
     say(question.question)
     for index, choice in enumerate(question.choices, start=1):
@@ -202,9 +202,9 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
     say(f"The case: {question.scenario.spec.name}")
     rest = question.scenario.events[question.after:]
     for event in rest:
-        say(f"> {event.describe()}\n" + session.apply(event))
+        say(f"> {event.describe()}\n" + terminal.play(event))
     if not rest:
-        for ruling in session.referee.rulings[-3:]:
-            say(render.ruling(ruling, indent="  "))
+        for ruling in terminal.session.view().rulings[-3:]:
+            say(ruling_line(ruling, indent="  "))
     say(question.explain)
     return right

@@ -1,0 +1,341 @@
+"""The session: one game played event by event, its undo, restart, loading and saving."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import chess
+import yaml
+
+from arbiter.core.clock import TimeControlError, parse_duration
+from arbiter.core.errors import ArbiterError, InternalError, InvalidEventError, ScenarioError, event_label
+from arbiter.core.notation import language
+from arbiter.files.rewrite import replaced, write_whole
+from arbiter.files.scenario import Scenario, load, loads
+from arbiter.laws.referee import Referee
+from arbiter.session.view import RulingView, Step, View, ruling_view, view_of
+from arbiter.table.events import VERBS, Event, parse_action
+from arbiter.table.machine import Hand
+
+#: What the file a session writes says it comes from.
+SAVED_BY = "arbiter teach"
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A session written to a file."""
+
+    path: Path
+    #: How many events the file now holds.
+    events: int
+    #: Written over the file the session was loaded from: how many events it held before
+    #: (None: a new scenario was written).
+    replaced: int | None = None
+    #: The file's keys kept as they were written.
+    kept: tuple[str, ...] = ()
+    #: The language the file's moves are now written in, when the save changed it.
+    notation: str | None = None
+    #: The blocks kept that were written for the old events: ``expect``, ``ruling``, ``quiz``.
+    stale: tuple[str, ...] = ()
+
+
+class Session:
+    """One game at the board, from a scenario's start and settings, event by event.
+
+    Invalid input raises the project's errors (:mod:`arbiter.core.errors`) and leaves the game
+    as it was.
+    """
+
+    def __init__(self, scenario: Scenario, source: Path | None = None) -> None:
+        """A session at ``scenario``'s start with its settings (its events are not played:
+        :meth:`load` queues a file's events); ``source``: the file it came from, if any."""
+        self._scenario = scenario
+        self._source = source
+        self._events: list[Event] = []
+        self._queue: list[Event] = []
+        self._referee = scenario.new_referee()
+        # The referee's rulings as views and the events as text, built once each for the views.
+        self._ruled: list[RulingView] = []
+        self._described: list[str] = []
+        self._view: View | None = None
+
+    @classmethod
+    def from_file(cls, path: str | Path, notation: str | None = None) -> Session:
+        """A session at the start of the scenario file ``path``, with its settings; moves are
+        read and written in ``notation`` (default: the file's own).
+
+        :raises ScenarioError: if the file is not a valid scenario.
+        """
+        scenario = load(path, notation)
+        scenario.events = []
+        if notation is not None:  # the trainee types in the language he reads
+            scenario.settings = dataclasses.replace(scenario.settings, notation=notation, output_notation=notation)
+        return cls(scenario, source=Path(path))
+
+    @classmethod
+    def from_position(cls, fen: str | None = None, moves: str | None = None, time_control: str | None = None,
+                      ruleset: str | None = None, arbiter: str | None = None,
+                      notation: str | None = None) -> Session:
+        """A session from a position (``fen``, then ``moves`` played, SAN or UCI) and settings,
+        each as a scenario file writes it (FORMAT §1); by default the initial position, no clock.
+
+        :raises ScenarioError: if an option is not valid (named as in ``<options>:LINE: ...``).
+        """
+        doc: dict[str, Any] = {"title": "arbiter teach"}
+        if fen or moves:
+            doc["start"] = {k: v for k, v in (("fen", fen), ("moves", moves)) if v}
+        for key, value in (("time_control", time_control), ("ruleset", ruleset), ("arbiter", arbiter),
+                           ("notation", notation)):
+            if value:
+                doc[key] = value
+        return cls(loads(yaml.safe_dump(doc), "<options>"))
+
+    # -- what is played ---------------------------------------------------------------------------
+
+    @property
+    def scenario(self) -> Scenario:
+        """The scenario whose start and settings the game follows."""
+        return self._scenario
+
+    @property
+    def source(self) -> Path | None:
+        """The file the session was loaded from, if any."""
+        return self._source
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events played, in order."""
+        return tuple(self._events)
+
+    @property
+    def queued(self) -> tuple[Event, ...]:
+        """The events of the file loaded still to play (:meth:`play_next`)."""
+        return tuple(self._queue)
+
+    @property
+    def referee(self) -> Referee:
+        """The referee of the game as it stands: to read; what is done to it bypasses the session."""
+        return self._referee
+
+    def parse(self, text: str) -> Event:
+        """An event line: ``white: touch g1``, ``w touch g1``, ``touch g1``, ``e4`` (= ``play e4``),
+        with ``at=`` and ``hand=``; moves in the session's notation.
+
+        Without a player named, the event is by the player having the move, but ``press`` is by
+        the player whose clock is running: once the piece is released the move passes to the
+        opponent, while the press that completes the move is still the mover's (6.2.1).
+
+        :raises InvalidEventError: if it is not an event.
+        """
+        words = text.split()
+        if words and words[0].rstrip(":") in ("white", "black"):
+            words = text.replace(":", " ", 1).split()
+        options = {w.split("=", 1)[0]: w.split("=", 1)[1] for w in words if "=" in w}
+        words = [w for w in words if "=" not in w]
+        actor: chess.Color | None = None
+        if words and words[0] in ("white", "w", "black", "b"):
+            actor = chess.WHITE if words[0] in ("white", "w") else chess.BLACK
+            words = words[1:]
+        if not words:
+            raise InvalidEventError("nothing to do")
+        if actor is None:
+            actor = self._referee.clock.running if words[0] == "press" else self._referee.position.turn
+        if words[0] not in VERBS and len(words) == 1:
+            words = ["play", words[0]]
+        action_text = " ".join(words)
+        hand: Hand | None = None
+        if "hand" in options:
+            if options["hand"] not in ("left", "right"):
+                raise InvalidEventError(f"hand is left or right, not {options['hand']!r}")
+            hand = "left" if options["hand"] == "left" else "right"
+        at = None
+        if "at" in options:
+            try:
+                at = parse_duration(options["at"])
+            except TimeControlError as err:
+                raise InvalidEventError(str(err)) from None
+            last = max((e.at for e in self._events if e.at is not None), default=0.0)
+            if at < last:
+                raise InvalidEventError(f"time goes backwards ({at:g}s after {last:g}s)")
+        return Event(actor, parse_action(action_text), action_text, at, hand)
+
+    def apply(self, event: str | Event) -> Step:
+        """Play one event (a line :meth:`parse` reads, or an event): the rulings it gave and
+        the view after it.
+
+        :raises ArbiterError: if the line is not an event or the event cannot physically happen
+            (:class:`InvalidEventError` and its kinds); the game is left as it was.
+        :raises InternalError: if the arbiter itself fails on it (a bug of ours, said with the
+            event); the game is left as it was.
+        """
+        if isinstance(event, str):
+            event = self.parse(event)
+        index, first = len(self._events), len(self._referee.rulings)
+        try:
+            self._referee.apply(event, index)
+        except ArbiterError:
+            self._replay(self._events)  # what the event did before it failed is undone
+            raise
+        except Exception as err:  # noqa: BLE001 - a bug of ours: said, and the game goes on from before it
+            self._replay(self._events)
+            message = f"{event_label(index, event.describe())}: internal error, please report it: {err!r}"
+            raise InternalError(self._scenario.path, None, message) from err
+        self._events.append(event)
+        self._view = None
+        view = self.view()
+        return Step(event=event.describe(), rulings=view.rulings[first:], view=view)
+
+    def play_next(self) -> Step:
+        """Play the next event of the file loaded (it leaves the queue even if it fails).
+
+        :raises InvalidEventError: if no event is queued; as :meth:`apply` otherwise.
+        """
+        if not self._queue:
+            raise InvalidEventError("no event of a loaded file is left to play")
+        return self.apply(self._queue.pop(0))
+
+    def undo(self) -> View:
+        """One event back.
+
+        :raises InvalidEventError: if no event has been played.
+        """
+        if not self._events:
+            raise InvalidEventError("nothing to undo")
+        self._replay(self._events[:-1])
+        return self.view()
+
+    def restart(self) -> View:
+        """Back to the start, no event played (the events queued stay queued)."""
+        self._replay([])
+        return self.view()
+
+    def load(self, path: str | Path) -> View:
+        """Start again from the scenario file ``path``, with its settings and notation; its
+        events are queued, to play one by one (:meth:`play_next`).
+
+        :raises ScenarioError: if the file is not a valid scenario (the session is unchanged).
+        """
+        scenario = load(path)
+        self._scenario, self._source = scenario, Path(path)
+        self._replay([])
+        self._queue = list(scenario.events)
+        return self.view()
+
+    def _replay(self, events: Sequence[Event]) -> None:
+        """The game again from the start, through ``events`` (each played once before)."""
+        self._referee = self._scenario.new_referee()
+        self._events, self._ruled, self._described, self._view = [], [], [], None
+        for event in events:
+            self._referee.apply(event, len(self._events))
+            self._events.append(event)
+
+    # -- what the board shows ----------------------------------------------------------------------
+
+    def view(self) -> View:
+        """What the board shows now."""
+        if self._view is None:
+            self._ruled += [ruling_view(r) for r in self._referee.rulings[len(self._ruled):]]
+            self._described += [e.describe() for e in self._events[len(self._described):]]
+            self._view = view_of(self._referee, self._ruled, self._described, len(self._queue))
+        return self._view
+
+    # -- files ---------------------------------------------------------------------------------------
+
+    def to_scenario(self) -> str:
+        """The game as a new scenario file (YAML): its start, settings and events, and an
+        ``expect`` block of what the Laws ruled, so that ``arbiter run`` passes it."""
+        doc: dict[str, Any] = {"title": f"Saved from {SAVED_BY} ({len(self._events)} events)", "source": SAVED_BY}
+        spec = self._scenario.spec
+        for key in ("ruleset", "supervision", "arbiter", "time_control"):
+            value = getattr(spec, key)
+            if value is not None:
+                doc[key] = value
+        if self._scenario.settings.notation != "en":
+            doc["notation"] = self._scenario.settings.notation
+        doc["start"] = {"fen": self._scenario.start.fen()}
+        if self._scenario.start_clock is not None:
+            doc["clock"] = {chess.COLOR_NAMES[c]: v for c, v in self._scenario.start_clock.items()}
+        doc["events"] = [_event_dict(e) for e in self._events]
+        ref = self._referee
+        doc["expect"] = {
+            "rulings": [{k: v for k, v in r.as_dict().items() if k != "text"} for r in ref.rulings],
+            "fen": ref.position.fen(),
+            "board": ref.position.standing.board_fen(),
+            "to_move": chess.COLOR_NAMES[ref.position.turn],
+            "result": ref.result,
+        }
+        return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+
+    def is_source(self, path: Path) -> bool:
+        """Whether ``path`` is the file the session was loaded from."""
+        if self._source is None:
+            return False
+        try:
+            return os.path.samefile(path, self._source)
+        except OSError:
+            return path.resolve() == self._source.resolve()
+
+    def source_events(self) -> int | None:
+        """How many events the file the session was loaded from holds now, if it can be read."""
+        try:
+            data = yaml.safe_load(self._source.read_text(encoding="utf-8")) if self._source else None
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            return None
+        events = data.get("events") if isinstance(data, dict) else None
+        return len(events) if isinstance(events, list) else None
+
+    def save(self, path: Path, over_source: bool = False) -> Saved:
+        """Write the game to ``path``, whole or not at all: a new scenario (:meth:`to_scenario`),
+        or, ``over_source``, the file the session was loaded from with only its ``events`` (and
+        its ``notation``, if the session reads another) replaced: its title, source, settings,
+        start, expect, quiz, report and ruling stay as written, comments and layout included.
+
+        :raises ScenarioError: over the source, if it can no longer be read as a scenario or
+            would no longer be one; the message says so, naming ``path``.
+        :raises OSError: if the file cannot be written.
+        """
+        if not over_source:
+            write_whole(path, self.to_scenario())
+            return Saved(path, len(self._events))
+        try:
+            original = path.read_text(encoding="utf-8")
+            loads(original, str(path), base=path.parent)  # the scenario reader bounds the work on hostile YAML
+            data = yaml.safe_load(original)
+        except (OSError, UnicodeDecodeError) as err:
+            raise ScenarioError(str(path), None, f"cannot read {path} again to keep what it holds: {err}") from None
+        except ScenarioError as err:
+            raise ScenarioError(str(path), None, f"{path} no longer reads as a scenario ({err.message}); "
+                                "save the session under another name") from None
+        if not isinstance(data, dict):
+            raise ScenarioError(str(path), None, f"{path} is no longer a scenario (a mapping of keys)")
+        changes: dict[str, Any] = {"events": [_event_dict(e) for e in self._events]}
+        notation = self._scenario.settings.notation
+        if language(data.get("notation")).code != notation:  # read as the file spells it: sr is sr-Latn
+            changes["notation"] = notation
+        text = replaced(original, data, changes)
+        try:
+            loads(text, str(path), base=path.parent)
+        except ScenarioError as err:
+            raise ScenarioError(str(path), None, f"{path} would no longer be a valid scenario: {err.message} "
+                                "(save the session under another name)") from None
+        write_whole(path, text)
+        old = data.get("events")
+        return Saved(path, len(self._events), replaced=len(old) if isinstance(old, list) else 0,
+                     kept=tuple(key for key in data if key not in changes),
+                     notation=notation if "notation" in changes else None,
+                     stale=tuple(key for key in ("expect", "ruling", "quiz") if key in data))
+
+
+def _event_dict(event: Event) -> dict[str, Any]:
+    """An event as a scenario file lists it."""
+    data: dict[str, Any] = {chess.COLOR_NAMES[event.actor]: event.text}
+    if event.at is not None:
+        data["at"] = event.at
+    if event.hand is not None:
+        data["hand"] = event.hand
+    return data
