@@ -6,9 +6,10 @@ import chess
 import pytest
 
 from arbiter.core.errors import InvalidEventError, InvalidPositionError
+from arbiter.core.moveread import parse_move
 from arbiter.core.position import (
-    Position, can_be_captured, can_move, castling_begun, legal_moves_of, move_between, parse_move,
-    promotion_under_way, same_placement, unreplaced_promotion,
+    Position, can_be_captured, can_move, castling_begun, legal_moves_of, move_between, promotion_under_way,
+    same_placement, unreplaced_promotion,
 )
 
 

@@ -12,6 +12,9 @@ blocker or the white king. If there is none, White cannot mate, whatever is play
 
 The analysis is sound and incomplete: ``True`` is a proof, ``False`` says nothing. It is for White
 as the intended winner; a question about Black is asked on the mirrored board (``Board.mirror``).
+
+A little over 400 lines, on purpose: the fixpoint, its filters and the question asked of it are
+one analysis over one set of fields, kept together to be read beside CHA's paper and code.
 """
 
 from __future__ import annotations

@@ -10,6 +10,11 @@ the depth or the node budget marks the iteration *interrupted*: only an iteratio
 line to its end without a mate proves that there is none.
 
 The board is the caller's: moves are pushed and popped on it, and it is left as it was found.
+
+One module of a little over 400 lines, on purpose: the search, its move order, its depth rewards
+and the searches built on it (forced moves, check chains, the exhaustive and the guided search)
+are CHA's one algorithm, read phase by phase beside the paper and chasolver's code; split, each
+part would need the others' private numbers.
 """
 
 from __future__ import annotations

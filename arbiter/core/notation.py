@@ -27,10 +27,15 @@ from functools import cache
 import chess
 import yaml
 
-from arbiter.core.errors import (AmbiguousNotationError, ImpossibleMoveError, InvalidEventError, UnknownNotationError,
-                                 shown)
+from arbiter.core.errors import (
+    AmbiguousNotationError,
+    ImpossibleMoveError,
+    InvalidEventError,
+    UnknownNotationError,
+    shown,
+)
+from arbiter.core.moveread import matching_moves, parse_move
 from arbiter.core.resources import rules_dir
-from arbiter.core.position import matching_moves, parse_move
 from arbiter.core.yamlsource import SAFE_LOADER
 
 __all__ = [
@@ -340,7 +345,7 @@ def legal_move(board: chess.Board, text: str, lang: Language | str | None = None
 
 def read_move(board: chess.Board, text: str, lang: Language | str | None = None) -> chess.Move:
     """The move ``text`` names, legal or not (a player may well make an illegal move: that is for
-    the arbiter to rule on), as :func:`arbiter.core.position.parse_move` does for English SAN and UCI.
+    the arbiter to rule on), as :func:`arbiter.core.moveread.parse_move` does for English SAN and UCI.
 
     :raises AmbiguousNotationError: if it names several moves.
     :raises InvalidEventError: if no piece could make it, or it is not a move at all.
