@@ -241,3 +241,15 @@ def test_undo_after_any_event_gives_back_the_view_before_it(data: st.DataObject,
         assert session.undo() == before
         assert session.apply(line).view == after
         View.model_validate_json(after.model_dump_json())  # what is sent reads back
+
+
+def test_a_press_with_no_move_shows_no_last_move() -> None:
+    """Under a called arbiter a press with no move made is an illegal move that play goes on
+    from (7.5.3): the history holds a null move, which the view does not show as a move."""
+    session = Session.from_position(arbiter="called")
+    session.apply("e4")
+    assert session.view().last_move is not None
+    step = session.apply("black: press")
+    assert [r.ruling["kind"] for r in step.rulings] == []
+    assert step.view.last_move is None
+    assert step.view.to_move == "white"

@@ -196,7 +196,8 @@ def view_of(referee: Referee, rulings: Sequence[RulingView], events: Sequence[st
         hands=[HeldView(player=_name(color), hand=hand, piece=held.piece.symbol(), origin=_square(held.origin),
                         on=_square(held.on)) for (color, hand), held in referee.table.held.items()],
         touched=touched,
-        last_move=None if last is None else MoveView(uci=last.uci(), from_square=chess.square_name(last.from_square),
+        # A press with no move leaves a null move in the history: no move to show.
+        last_move=None if not last else MoveView(uci=last.uci(), from_square=chess.square_name(last.from_square),
                                                      to_square=chess.square_name(last.to_square)),
         to_move=_name(position.turn),
         clock_running=_name(clock.running),
