@@ -11,10 +11,12 @@ from typing import TextIO
 import chess
 
 from arbiter.core.boardtext import board_text
+from arbiter.core.clock import format_duration
 from arbiter.core.errors import SHOWN_CHARACTERS, UnknownArticleError, clipped
 from arbiter.laws import articles as laws
 from arbiter.laws.referee import Referee
 from arbiter.laws.rulings import Ruling
+from arbiter.session.view import ObligationView, View, view_of
 
 
 def colour(stream: TextIO) -> bool:
@@ -28,31 +30,42 @@ def board(standing: chess.BaseBoard, indent: str = "    ") -> str:
     return board_text(standing, indent)
 
 
-def hands(referee: Referee) -> str:
+def status_line(view: View) -> str:
+    """One line: who has the move, the turn's state, the hands, the obligation, the clocks."""
+    line = (f"{view.to_move.capitalize()} has the move; turn: {view.state}; {hands(view)}; "
+            f"obligation: {obligation_words(view.obligation)}")
+    if view.clock is not None:
+        white, black = view.clock.remaining["white"], view.clock.remaining["black"]
+        line += f"; clock: white {format_duration(white)}, black {format_duration(black)}"
+    if view.result != "*":
+        line += f"; result {view.result} ({view.reason})"
+    return line
+
+
+def hands(view: View) -> str:
     """What the players hold, e.g. ``White holds the knight from g1 (right hand)``."""
     parts = []
-    for (color, hand), held in referee.table.held.items():
-        name = chess.piece_name(held.piece.piece_type)
-        if held.piece.color != color:
-            name = f"{chess.COLOR_NAMES[held.piece.color]} {name}"
-        origin = f" from {chess.square_name(held.origin)}" if held.origin is not None else " (a new piece)"
-        where = f", set on {chess.square_name(held.on)}" if held.on is not None else ""
-        parts.append(f"{chess.COLOR_NAMES[color].capitalize()} holds the {name}{origin}{where} ({hand} hand)")
+    for held in view.hands:
+        piece = chess.Piece.from_symbol(held.piece)
+        name = chess.piece_name(piece.piece_type)
+        if chess.COLOR_NAMES[piece.color] != held.player:
+            name = f"{chess.COLOR_NAMES[piece.color]} {name}"
+        origin = f" from {held.origin}" if held.origin is not None else " (a new piece)"
+        where = f", set on {held.on}" if held.on is not None else ""
+        parts.append(f"{held.player.capitalize()} holds the {name}{origin}{where} ({held.hand} hand)")
     return "; ".join(parts) if parts else "nothing in hand"
 
 
-def obligation(referee: Referee) -> str:
-    """The obligation in a few words: ``move g1``, ``capture d5 with e4``, ``free``."""
-    ob = referee.obligation
-    fields = ob.fields()
+def obligation_words(ob: ObligationView) -> str:
+    """The obligation in a few words: ``move g1 (4.3.1)``, ``capture d5 with e4``, ``free``."""
     words = {
         "any": "free",
-        "move": f"move {fields.get('square')}",
-        "capture": f"capture {fields.get('square')}" + (f" with {fields['with']}" if "with" in fields else ""),
-        "castle": f"castle {fields.get('side')}",
+        "move": f"move {ob.square}",
+        "capture": f"capture {ob.square}" + (f" with {ob.with_}" if ob.with_ is not None else ""),
+        "castle": f"castle {ob.side}",
         "king": "a king move",
-        "promote": f"promote to {fields.get('piece')} on {fields.get('square')}",
-        "play": f"play {fields.get('move')}",
+        "promote": f"promote to {ob.piece} on {ob.square}",
+        "play": f"play {ob.move}",
     }[ob.must]
     if ob.barred_side:
         words += f" (no castling {ob.barred_side})"
@@ -60,16 +73,8 @@ def obligation(referee: Referee) -> str:
 
 
 def status(referee: Referee) -> str:
-    """One line: who has the move, the turn's state, the obligation, the clocks."""
-    who = chess.COLOR_NAMES[referee.position.turn].capitalize()
-    binding = obligation(referee)
-    line = f"{who} has the move; turn: {referee.table.state}; {hands(referee)}; obligation: {binding}"
-    reading = referee.clock.reading()
-    if reading is not None:
-        line += f"; clock: white {reading['white']}, black {reading['black']}"
-    if referee.result != "*":
-        line += f"; result {referee.result} ({referee.reason})"
-    return line
+    """:func:`status_line` of the game as ``referee`` holds it (``arbiter explain``)."""
+    return status_line(view_of(referee, (), (), 0))
 
 
 def article_text(number: str, width: int = 88, indent: str = "") -> str:

@@ -25,10 +25,9 @@ from prompt_toolkit.output import Output
 
 from arbiter.cli import render
 from arbiter.cli.render import error_line
-from arbiter.core.clock import format_duration
 from arbiter.core.errors import ArbiterError, InternalError, ScenarioError, UnknownArticleError
 from arbiter.laws import articles as laws
-from arbiter.session import LawView, ObligationView, RulingView, Session, Step, View
+from arbiter.session import LawView, RulingView, Session, Step, View
 from arbiter.table.events import VERBS, Event
 
 COMMANDS = (":undo", ":restart", ":save", ":load", ":laws", ":why", ":state", ":help", ":quit")
@@ -117,7 +116,7 @@ class Terminal:
     def screen(self, view: View | None = None, given: Iterable[RulingView] = ()) -> str:
         """The board, the status line, and the rulings given with their articles' text."""
         view = view if view is not None else self.session.view()
-        lines = [self.board(view), status(view)]
+        lines = [self.board(view), render.status_line(view)]
         cited: set[str] = set()
         for item in given:
             lines.append(ruling_line(item, indent="  "))
@@ -192,7 +191,7 @@ class Terminal:
             return "nothing binds the player having the move: nothing has been touched this turn"
         touches = [f"{t.square} ({t.piece})" for t in view.touched if not t.put]
         reason = f"touched, in order: {', '.join(touches)}" if touches else "no touch"
-        return f"{obligation_words(ob)}: {reason}\n{law_text(ob.law)}"
+        return f"{render.obligation_words(ob)}: {reason}\n{law_text(ob.law)}"
 
     def _save(self, path: Path) -> str:
         """Write the session, or first ask (through the prompt) before replacing a file."""
@@ -250,48 +249,6 @@ class Terminal:
 
 
 # -- the view as text -------------------------------------------------------------------------------
-
-
-def status(view: View) -> str:
-    """One line: who has the move, the turn's state, the hands, the obligation, the clocks."""
-    line = (f"{view.to_move.capitalize()} has the move; turn: {view.state}; {hands(view)}; "
-            f"obligation: {obligation_words(view.obligation)}")
-    if view.clock is not None:
-        white, black = view.clock.remaining["white"], view.clock.remaining["black"]
-        line += f"; clock: white {format_duration(white)}, black {format_duration(black)}"
-    if view.result != "*":
-        line += f"; result {view.result} ({view.reason})"
-    return line
-
-
-def hands(view: View) -> str:
-    """What the players hold, e.g. ``White holds the knight from g1 (right hand)``."""
-    parts = []
-    for held in view.hands:
-        piece = chess.Piece.from_symbol(held.piece)
-        name = chess.piece_name(piece.piece_type)
-        if chess.COLOR_NAMES[piece.color] != held.player:
-            name = f"{chess.COLOR_NAMES[piece.color]} {name}"
-        origin = f" from {held.origin}" if held.origin is not None else " (a new piece)"
-        where = f", set on {held.on}" if held.on is not None else ""
-        parts.append(f"{held.player.capitalize()} holds the {name}{origin}{where} ({held.hand} hand)")
-    return "; ".join(parts) if parts else "nothing in hand"
-
-
-def obligation_words(ob: ObligationView) -> str:
-    """The obligation in a few words: ``move g1 (4.3.1)``, ``capture d5 with e4``, ``free``."""
-    words = {
-        "any": "free",
-        "move": f"move {ob.square}",
-        "capture": f"capture {ob.square}" + (f" with {ob.with_}" if ob.with_ is not None else ""),
-        "castle": f"castle {ob.side}",
-        "king": "a king move",
-        "promote": f"promote to {ob.piece} on {ob.square}",
-        "play": f"play {ob.move}",
-    }[ob.must]
-    if ob.barred_side:
-        words += f" (no castling {ob.barred_side})"
-    return f"{words} ({ob.article})" if ob.article else words
 
 
 def ruling_line(item: RulingView, indent: str = "    ") -> str:
