@@ -10,7 +10,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from arbiter.cli import quiz
+from arbiter.session import quiz
 from arbiter.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

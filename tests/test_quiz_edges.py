@@ -14,7 +14,8 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from arbiter.cli import quiz
+from arbiter.cli import quiz as terminal_quiz
+from arbiter.session import quiz
 from arbiter.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,7 +95,7 @@ def test_ctrl_c_before_any_answer(capsys: pytest.CaptureFixture[str]) -> None:
     def interrupted(prompt: str) -> str:
         raise KeyboardInterrupt
 
-    assert quiz.run([SCENARIOS], 3, 1, None, interrupted, said.append) == 0
+    assert terminal_quiz.run([SCENARIOS], 3, 1, None, interrupted, said.append) == 0
     assert said[-2:] == ["\nStopped after 0 of 3 questions.", "Score: 0 of 0"]
 
 
@@ -110,7 +111,7 @@ def test_an_installed_package_finds_the_library_under_its_prefix(tmp_path: Path,
     site = tmp_path / "lib" / "site-packages" / "arbiter"
     site.mkdir(parents=True)
     (tmp_path / "share" / "arbiter" / "scenarios" / "touch").mkdir(parents=True)
-    monkeypatch.setattr(quiz, "__file__", str(site / "cli" / "quiz.py"))
+    monkeypatch.setattr(quiz, "__file__", str(site / "session" / "quiz.py"))
     monkeypatch.setattr(sys, "prefix", str(tmp_path))
     assert quiz.library() == tmp_path / "share" / "arbiter" / "scenarios"
 

@@ -1,139 +1,16 @@
-"""``arbiter quiz``: questions drawn from scenario files, graded, then explained.
-
-A scenario may carry a ``quiz:`` block (``docs/quiz.md``): the events up to ``after`` are replayed,
-the question asked, the answer graded, then the rest of the events and the rulings shown. Without
-one, a question is made from its ``expect`` block: "What must White do now?" from ``must``, "What
-is the result?" from ``result``, with wrong choices drawn from plausible ones.
-
-The scenario library ships with the package (:func:`library`), so the quiz runs from anywhere.
+"""``arbiter quiz``: the questions of :mod:`arbiter.session.quiz` asked in the terminal, graded,
+then explained.
 """
 
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
-import chess
-
 from arbiter.cli.teach import Terminal, ruling_line
-from arbiter.core.errors import ArbiterError, ScenarioError
-from arbiter.files.scenario import Scenario, load
 from arbiter.session import Session
-
-_RESULTS = {"1-0": "White wins (1-0)", "0-1": "Black wins (0-1)", "1/2-1/2": "a draw (1/2-1/2)",
-            "*": "the game goes on"}
-#: The rarer outcomes (6.7.1, 7.2.1, 7.3), asked among the usual ones.
-_BOTH_LOSE = "both players lose (0-0)"
-_CANCELLED = "the game is cancelled and a new game is played"
-_FREE = "any legal move: nothing binds"
-
-
-class UnknownTopicError(ArbiterError):
-    """``--topic`` names no topic the scenario files give questions on."""
-
-
-def library() -> Path:
-    """The scenario library the quiz draws from by default: ``scenarios/`` beside the package (a
-    source checkout or an editable install), else the copy a regular install puts in
-    ``<prefix>/share/arbiter/scenarios`` (the data-files of ``pyproject.toml``), as
-    :func:`arbiter.core.resources.rules_dir` finds ``rules/``."""
-    beside = Path(__file__).resolve().parents[2] / "scenarios"
-    if (beside / "touch").is_dir():
-        return beside
-    return Path(sys.prefix) / "share" / "arbiter" / "scenarios"
-
-
-@dataclass
-class Question:
-    """One question: where it comes from, what is asked, which choice is right, and why."""
-
-    scenario: Scenario
-    topic: str
-    after: int
-    question: str
-    choices: list[str]
-    answer: int  # index into choices
-    explain: str
-
-
-def describe_obligation(player: str, must: str, fields: dict[str, str]) -> str:
-    """An obligation in words, as a choice."""
-    who = player.capitalize()
-    words = {
-        "move": f"{who} must move the piece on {fields.get('square')}",
-        "capture": f"{who} must capture the piece on {fields.get('square')}"
-                   + (f" with the piece on {fields['with']}" if fields.get("with") else ""),
-        "castle": f"{who} must castle {fields.get('side')}",
-        "king": f"{who} must make another legal king move",
-        "promote": f"{who} must promote to {fields.get('piece')} on {fields.get('square')}",
-        "play": f"{who} must play {fields.get('move')}",
-        "any": _FREE,
-    }
-    return words.get(must, must)
-
-
-def questions(paths: list[Path], rng: random.Random) -> list[Question]:
-    """Every question the scenario files under ``paths`` give (invalid files are skipped)."""
-    found = []
-    for root in paths:
-        files = sorted(root.rglob("*.yaml")) if root.is_dir() else [root]
-        for path in files:
-            try:
-                scenario = load(path)
-            except ScenarioError:
-                continue
-            made = _from_file(scenario, path.parent.name, rng)
-            if made is not None:
-                found.append(made)
-    return found
-
-
-def _from_file(scenario: Scenario, topic: str, rng: random.Random) -> Question | None:
-    spec = scenario.spec
-    if spec.quiz is not None:
-        quiz = spec.quiz
-        return Question(scenario, topic, quiz.after, quiz.question, list(quiz.choices), quiz.answer - 1,
-                        quiz.explain)
-    expect = spec.expect
-    if expect is None:
-        return None
-    everything = len(scenario.events)
-    if expect.must is not None and expect.must.must is not None:
-        referee = scenario.new_referee()
-        try:
-            for index, event in enumerate(scenario.events):
-                referee.apply(event, index)
-        except ArbiterError:
-            return None
-        player = chess.COLOR_NAMES[referee.position.turn]
-        fields = {k: v for k, v in expect.must.as_dict().items() if k not in ("must", "kind", "player")}
-        right = describe_obligation(player, expect.must.must, fields)
-        who = player.capitalize()
-        pool = [_FREE, f"{who} must move the piece on e2", f"{who} must castle kingside",
-                f"{who} must make another legal king move", f"{who} must capture the piece on d5"]
-        if expect.must.square:
-            pool.append(f"{player.capitalize()} must capture the piece on {expect.must.square}")
-            pool.append(f"{player.capitalize()} must move the piece on {expect.must.square}")
-        wrong = rng.sample([choice for choice in dict.fromkeys(pool) if choice != right], 3)
-        choices = [right, *wrong]
-        rng.shuffle(choices)
-        return Question(scenario, topic, everything, f"What must {player.capitalize()} do now?", choices,
-                        choices.index(right), f"The Laws give: {right}.")
-    if expect.result is not None:
-        choices = list(_RESULTS.values())
-        if expect.reason == "cancelled":
-            right = _CANCELLED
-        else:
-            right = _RESULTS.get(expect.result, _BOTH_LOSE)
-        if right not in choices:
-            choices = [right, *choices[:3]]
-        rng.shuffle(choices)
-        return Question(scenario, topic, everything, "What is the result of the game now?", choices,
-                        choices.index(right), f"The Laws give: {right}.")
-    return None
+from arbiter.session.quiz import Question, UnknownTopicError, questions
 
 
 def run(paths: list[Path], count: int, seed: int | None, topic: str | None,

@@ -18,8 +18,9 @@ def main(args: argparse.Namespace) -> int:
     from prompt_toolkit import PromptSession
 
     from arbiter.cli import quiz
+    from arbiter.session.quiz import UnknownTopicError, library
 
-    paths = [Path(p) for p in args.paths] if args.paths else [quiz.library()]
+    paths = [Path(p) for p in args.paths] if args.paths else [library()]
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         print(error_line(f"arbiter quiz: no such file or folder: {', '.join(missing)}"), file=sys.stderr)
@@ -31,7 +32,7 @@ def main(args: argparse.Namespace) -> int:
         ask = session.prompt
     try:
         quiz.run(paths, args.count, args.seed, args.topic, ask, print)
-    except quiz.UnknownTopicError as err:
+    except UnknownTopicError as err:
         print(error_line(f"arbiter quiz: {err}"), file=sys.stderr)
         return 2
     return 0  # also when stopped early (Ctrl-C, end of input): the score so far is shown
