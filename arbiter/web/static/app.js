@@ -1,0 +1,697 @@
+// The arbiter's board in a browser: the page draws the session's View (docs/session.md) and turns
+// the pointer's acts into event lines (docs/format.md §2), sent to the back end
+// (docs/web-api-draft.md). The board widget (vendor/cm-chessboard) only draws: position and
+// markers. The physical acts are the page's own pointer handlers.
+
+import {Chessboard, COLOR} from "./vendor/cm-chessboard/src/Chessboard.js"
+import {Markers} from "./vendor/cm-chessboard/src/extensions/markers/Markers.js"
+
+const $ = (id) => document.getElementById(id)
+const MARK = {
+    touched: {class: "marker-touched", slice: "markerSquare"},
+    last: {class: "marker-last", slice: "markerSquare"},
+    held: {class: "marker-held", slice: "markerFrame"},
+}
+const DRAG_THRESHOLD = 6 // pixels the pointer moves before a press becomes a lift
+
+const app = {
+    id: null,          // the session's id
+    view: null,        // the latest View
+    t0: performance.now(), // when the game began (real-time mode)
+    timeMode: "real",
+    queued: [],        // a scenario's event lines (seminar)
+    quiz: null,        // the scenario's question, if any
+    answered: false,
+    mode: "play",
+    newRulings: 0,     // how many of the last rulings came with the last event
+    chain: Promise.resolve(),
+}
+window.arbiterApp = app // for the tests and the bench
+
+// -- talking to the back end ----------------------------------------------------------------------
+
+async function api(method, path, body, type = "json") {
+    const init = {method, headers: {}}
+    if (body !== undefined) {
+        if (type === "json") {
+            init.headers["Content-Type"] = "application/json"
+            init.body = JSON.stringify(body)
+        } else {
+            init.headers["Content-Type"] = "application/yaml"
+            init.body = body
+        }
+    }
+    const response = await fetch(path, init)
+    const text = await response.text()
+    let data = null
+    try {
+        data = text ? JSON.parse(text) : null
+    } catch {
+        data = {text}
+    }
+    if (!response.ok) {
+        const error = new Error((data && data.error) || `${response.status} ${response.statusText}`)
+        error.data = data
+        error.status = response.status
+        throw error
+    }
+    return data
+}
+
+function say(text) {
+    $("message").textContent = text || ""
+}
+
+// Every act goes through one chain, so that the lines reach the server in the order done.
+function enqueue(task) {
+    app.chain = app.chain.then(task).catch((error) => say(error.message))
+    return app.chain
+}
+
+function send(line) {
+    return enqueue(async () => {
+        if (!app.id) return
+        try {
+            const data = await api("POST", `/api/sessions/${app.id}/events`, {line})
+            showStep(data.step)
+        } catch (error) {
+            say(`${line}: ${error.message}`)
+            // The game is left as it was: draw it again (a piece dragged goes back).
+            if (error.status !== 404) draw(app.view)
+            throw error
+        }
+    })
+}
+
+function sendAll(lines) {
+    // A failing line stops the ones after it (the rest of the act makes no sense without it).
+    let chain = Promise.resolve()
+    for (const line of lines) chain = chain.then(() => send(line))
+    return chain.catch(() => undefined)
+}
+
+async function action(name) {
+    return enqueue(async () => {
+        if (!app.id) return
+        try {
+            const data = await api("POST", `/api/sessions/${app.id}/${name}`)
+            if (data.step) showStep(data.step)
+            else showView(data.view, 0)
+        } catch (error) {
+            say(error.message)
+        }
+    })
+}
+
+// -- building event lines -------------------------------------------------------------------------
+
+const BOARD_VERBS = new Set(["touch", "adjust", "lift", "place", "release", "drop", "remove", "put", "press"])
+
+function actorFor(view) {
+    const chosen = $("actor").value
+    if (chosen !== "auto") return chosen
+    if (view && view.hands.length) return view.hands[0].player
+    return view ? view.to_move : "white"
+}
+
+function atWord() {
+    if (app.timeMode === "real") {
+        return `at=${((performance.now() - app.t0) / 1000).toFixed(1)}`
+    }
+    const at = $("at").value
+    return at === "" ? "" : `at=${at}`
+}
+
+function line(act, actor = actorFor(app.view)) {
+    const verb = act.split(" ")[0]
+    const words = [`${actor}: ${act}`]
+    const at = atWord()
+    if (at) words.push(at)
+    if (BOARD_VERBS.has(verb)) words.push(`hand=${$("hand").value}`)
+    return words.join(" ")
+}
+
+// -- the board ------------------------------------------------------------------------------------
+
+const board = new Chessboard($("board"), {
+    position: "8/8/8/8/8/8/8/8",
+    assetsUrl: "/static/vendor/cm-chessboard/assets/",
+    style: {cssClass: "default", showCoordinates: true, animationDuration: 0},
+    extensions: [{class: Markers, props: {autoMarkers: null}}],
+})
+
+function pieceSvg(letter) {
+    const name = (letter === letter.toUpperCase() ? "w" : "b") + letter.toLowerCase()
+    return `<svg viewBox="0 0 40 40" aria-hidden="true"><use href="#${name}"></use></svg>`
+}
+
+function boardRect() {
+    return $("board").querySelector("svg").getBoundingClientRect()
+}
+
+// The square under the client point (x, y), or null off the board.
+function squareAt(x, y) {
+    const rect = boardRect()
+    const col = Math.floor((x - rect.left) / (rect.width / 8))
+    const row = Math.floor((y - rect.top) / (rect.height / 8))
+    if (col < 0 || col > 7 || row < 0 || row > 7) return null
+    const white = board.getOrientation() === COLOR.white
+    const file = white ? col : 7 - col
+    const rank = white ? 7 - row : row
+    return "abcdefgh"[file] + (rank + 1)
+}
+
+function colourOf(letter) {
+    return letter === letter.toUpperCase() ? "white" : "black"
+}
+
+function draw(view) {
+    if (!view) return
+    board.setPosition(view.board, false)
+    board.removeMarkers()
+    if (view.last_move) {
+        board.addMarker(MARK.last, view.last_move.from_square)
+        board.addMarker(MARK.last, view.last_move.to_square)
+    }
+    for (const touch of view.touched) board.addMarker(MARK.touched, touch.square)
+    for (const held of view.hands) if (held.on) board.addMarker(MARK.held, held.on)
+}
+
+// -- the pointer: touch, lift, place, release, remove, put ----------------------------------------
+
+let drag = null // {source: "board"|"palette", square, piece, x, y, lifted, started}
+
+function showFloat(letter, x, y) {
+    const float = $("float")
+    float.innerHTML = pieceSvg(letter)
+    const size = boardRect().width / 8
+    float.style.width = float.style.height = `${size}px`
+    float.style.margin = `${-size / 2}px 0 0 ${-size / 2}px`
+    float.style.left = `${x}px`
+    float.style.top = `${y}px`
+    float.hidden = false
+}
+
+function hideFloat() {
+    $("float").hidden = true
+    $("float").innerHTML = ""
+}
+
+function heldOn(view, square) {
+    return view.hands.find((held) => held.on === square)
+}
+
+function keepHolding(event) {
+    return $("keep").checked || (event && event.shiftKey)
+}
+
+$("board").addEventListener("pointerdown", (event) => {
+    if (!app.view || app.mode === "report" || event.button !== 0) return
+    const square = squareAt(event.clientX, event.clientY)
+    if (!square) return
+    event.preventDefault()
+    const view = app.view
+    const piece = view.pieces[square]
+    const held = heldOn(view, square)
+    if (!piece && !held) return
+    drag = {source: "board", square, piece: piece || held.piece, x: event.clientX, y: event.clientY,
+        started: false, held: Boolean(held), takeOff: $("takeoff").checked || event.altKey}
+    $("board").setPointerCapture(event.pointerId)
+    if (held || drag.takeOff) return // the piece already in hand; taking off is a touch itself
+    const actor = actorFor(view)
+    const accidental = $("accidental").checked ? " accidentally" : ""
+    if ($("jadoube").checked) {
+        $("jadoube").checked = false
+        drag.adjusting = true
+        send(line(`adjust ${square}`, actor))
+    } else {
+        send(line(`touch ${square}${accidental}`, actor))
+        if (accidental) $("accidental").checked = false
+    }
+})
+
+function dragMove(event) {
+    if (!drag) return
+    if (!drag.started) {
+        if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_THRESHOLD) return
+        drag.started = true
+        if (drag.source === "board") {
+            const own = colourOf(drag.piece) === actorFor(app.view)
+            drag.lifts = own && !drag.held && !drag.takeOff && !drag.adjusting
+            if (drag.lifts) {
+                send(line(`lift ${drag.square}`))
+            }
+            if (drag.lifts || drag.held) {
+                // The piece leaves its square and follows the hand at once (the view comes after).
+                board.setPiece(drag.square, null, false)
+            }
+        }
+    }
+    showFloat(drag.piece, event.clientX, event.clientY)
+}
+
+function dragEnd(event) {
+    if (!drag) return
+    const d = drag
+    drag = null
+    hideFloat()
+    if (!d.started) return // a touch only
+    const target = squareAt(event.clientX, event.clientY)
+    const keep = keepHolding(event)
+    const lines = []
+    if (d.source === "palette") {
+        if (!target) return
+        const actor = actorFor(app.view)
+        const colour = colourOf(d.piece) === actor ? "" : `${colourOf(d.piece)} `
+        lines.push(line(`put ${colour}${d.piece.toUpperCase()} ${target}`, actor))
+        if (!keep) lines.push(line("release", actor))
+    } else if (!target) {
+        // Off the board: a piece taken off (a captured piece, the promoting pawn, one held there).
+        if (d.lifts) {
+            say("a lifted piece cannot leave the board: drop it on a square, or take it off with 'take off' (Alt)")
+            return
+        }
+        lines.push(line(`remove ${d.square}`))
+    } else if (d.lifts || d.held) {
+        if (target === d.square && d.held) {
+            if (!keep) lines.push(line("release"))
+        } else {
+            const standing = app.view.pieces[target]
+            if (standing && target !== d.square) lines.push(line(`remove ${target}`))
+            lines.push(line(`place ${target}`))
+            if (!keep) lines.push(line("release"))
+        }
+    } else {
+        draw(app.view) // an opponent's piece dragged and set back: nothing happened
+        return
+    }
+    sendAll(lines).then(() => draw(app.view))
+}
+
+document.addEventListener("pointermove", dragMove)
+document.addEventListener("pointerup", dragEnd)
+document.addEventListener("pointercancel", () => {
+    drag = null
+    hideFloat()
+    draw(app.view)
+})
+
+function buildPalette() {
+    for (const letter of ["Q", "R", "B", "N", "q", "r", "b", "n"]) {
+        const item = document.createElement("span")
+        item.className = "pal"
+        item.dataset.piece = letter
+        item.title = `${colourOf(letter)} ${{q: "queen", r: "rook", b: "bishop", n: "knight"}[letter.toLowerCase()]}`
+        item.innerHTML = pieceSvg(letter)
+        item.addEventListener("pointerdown", (event) => {
+            if (!app.view || event.button !== 0) return
+            event.preventDefault()
+            drag = {source: "palette", piece: letter, x: event.clientX, y: event.clientY, started: false}
+            item.setPointerCapture(event.pointerId)
+        })
+        $("palette").appendChild(item)
+    }
+}
+
+// -- drawing the view -----------------------------------------------------------------------------
+
+function clockText(seconds) {
+    seconds = Math.max(0, seconds)
+    const h = Math.floor(seconds / 3600)
+    const m = Math.floor((seconds % 3600) / 60)
+    const s = Math.floor(seconds % 60)
+    const mm = h ? String(m).padStart(2, "0") : String(m)
+    return (h ? `${h}:` : "") + `${mm}:${String(s).padStart(2, "0")}`
+}
+
+function clockShown(view, player) {
+    const clock = view.clock
+    if (!clock) return null
+    let left = clock.remaining[player]
+    const running = view.clock_running === player && view.result === "*" && !(player in clock.flags)
+    if (running && app.timeMode === "real") {
+        left -= Math.max(0, (performance.now() - app.t0) / 1000 - view.elapsed)
+    }
+    return left
+}
+
+function drawClocks() {
+    const view = app.view
+    if (!view) return
+    for (const player of ["white", "black"]) {
+        const left = clockShown(view, player)
+        $(`time-${player}`).textContent = left === null ? "no clock" : clockText(left)
+        const fell = view.clock && player in view.clock.flags
+        $(`flag-${player}`).textContent = fell ? "⚑ flag fell" : (left !== null && left <= 0 ? "⚑ 0:00" : "")
+        $(`clock-${player}`).classList.toggle("running", view.clock_running === player && view.result === "*")
+    }
+}
+
+function rulingItem(item, isNew) {
+    const r = item.ruling
+    const li = document.createElement("li")
+    li.className = `ruling${isNew ? " new" : ""}`
+    li.dataset.kind = r.kind
+    const kind = document.createElement("span")
+    kind.className = `kind kind-${r.kind}`
+    kind.textContent = r.kind
+    li.append(kind, ` (${r.article}) ${r.text}`)
+    if (r.verdict) li.dataset.verdict = r.verdict
+    const law = item.law
+    if (law && law.text) {
+        const details = document.createElement("details")
+        const summary = document.createElement("summary")
+        summary.textContent = `Article ${law.number}${law.title ? ": " + law.title : ""}`
+        const text = document.createElement("p")
+        text.textContent = law.text
+        details.append(summary, text)
+        li.append(details)
+    }
+    return li
+}
+
+function showView(view, fresh) {
+    app.view = view
+    app.newRulings = fresh
+    draw(view)
+    $("to-move").textContent = view.to_move
+    $("clock-running").textContent = view.clock_running
+    $("state").textContent = view.state
+    const ob = view.obligation
+    $("obligation").textContent = `${ob.text} (${ob.law.number}${ob.law.title ? ", " + ob.law.title : ""})`
+    $("hands-list").replaceChildren(...(view.hands.length ? view.hands.map((held) => {
+        const span = document.createElement("span")
+        span.className = "held"
+        span.innerHTML = `<span class="pal">${pieceSvg(held.piece)}</span>`
+        span.append(` ${held.player}'s ${held.hand} hand` + (held.origin ? ` (from ${held.origin})` : " (new piece)")
+            + (held.on ? `, set on ${held.on}` : ""))
+        return span
+    }) : ["nothing"]))
+    $("result").textContent = view.result === "*" ? "" : `Result ${view.result}${view.reason ? " (" + view.reason + ")" : ""}`
+    const list = $("rulings")
+    const first = view.rulings.length - fresh
+    list.replaceChildren(...view.rulings.map((item, index) => rulingItem(item, index >= first)))
+    list.dataset.count = String(view.rulings.length)
+    list.scrollTop = list.scrollHeight
+    drawClocks()
+    drawSeminar()
+    $("download-scenario").href = app.id ? `/api/sessions/${app.id}/scenario` : "#"
+}
+
+function showStep(step) {
+    say("")
+    showView(step.view, step.rulings.length)
+}
+
+setInterval(drawClocks, 200)
+
+// -- a game ---------------------------------------------------------------------------------------
+
+async function newSession(body) {
+    const data = await api("POST", "/api/sessions", body)
+    if (app.id) api("DELETE", `/api/sessions/${app.id}`).catch(() => undefined)
+    app.id = data.id
+    app.t0 = performance.now()
+    app.queued = data.queued || []
+    app.quiz = null
+    app.answered = false
+    say("")
+    showView(data.view, 0)
+    return data
+}
+
+$("new-game").addEventListener("submit", (event) => {
+    event.preventDefault()
+    const body = {}
+    for (const [key, id] of [["fen", "ng-fen"], ["moves", "ng-moves"], ["time_control", "ng-tc"], ["arbiter", "ng-arbiter"]]) {
+        const value = $(id).value.trim()
+        if (value) body[key] = value
+    }
+    app.timeMode = $("ng-time").value
+    $("at").disabled = app.timeMode === "real"
+    enqueue(() => newSession(body))
+})
+
+for (const player of ["white", "black"]) {
+    $(`clock-${player}`).addEventListener("click", () => {
+        if (app.mode === "seminar") return
+        send(line("press", player))
+    })
+}
+$("release").addEventListener("click", () => send(line("release")))
+for (const button of document.querySelectorAll("button[data-line]")) {
+    button.addEventListener("click", () => send(line(button.dataset.line)))
+}
+for (const kind of ["threefold", "fifty"]) {
+    $(`claim-${kind}`).addEventListener("click", () => {
+        const written = $("written").value.trim()
+        send(line(`claim ${kind}${written ? " " + written : ""}`))
+    })
+}
+$("line-form").addEventListener("submit", (event) => {
+    event.preventDefault()
+    const text = $("line").value.trim()
+    if (!text) return
+    send(text).then(() => {
+        $("line").value = ""
+    }, () => undefined)
+})
+$("undo").addEventListener("click", () => action("undo"))
+$("restart").addEventListener("click", () => {
+    app.t0 = performance.now()
+    action("restart")
+})
+$("flip").addEventListener("click", () => {
+    board.setOrientation(board.getOrientation() === COLOR.white ? COLOR.black : COLOR.white).then(() => draw(app.view))
+})
+
+// -- seminar: a scenario of the library, step by step ---------------------------------------------
+
+async function loadLibrary() {
+    const data = await api("GET", "/api/library")
+    const select = $("sem-library")
+    select.replaceChildren()
+    for (const group of data.groups) {
+        const optgroup = document.createElement("optgroup")
+        optgroup.label = group.name
+        for (const file of group.files) {
+            const option = document.createElement("option")
+            option.value = file.path
+            option.textContent = file.title || file.path
+            optgroup.append(option)
+        }
+        select.append(optgroup)
+    }
+}
+
+async function startSeminar(body) {
+    app.timeMode = "scenario"
+    const data = await newSession(body)
+    try {
+        app.quiz = (await api("GET", `/api/sessions/${data.id}/quiz`)).question
+    } catch {
+        app.quiz = null
+    }
+    drawSeminar()
+}
+
+$("sem-load").addEventListener("click", () => enqueue(() => startSeminar({library: $("sem-library").value})))
+$("sem-file").addEventListener("change", async () => {
+    const file = $("sem-file").files[0]
+    if (!file) return
+    const text = await file.text()
+    enqueue(() => startSeminar({scenario: text}))
+})
+$("sem-next").addEventListener("click", () => {
+    if (quizDue()) {
+        say("answer the question first: what would you rule?")
+        return
+    }
+    action("next")
+})
+$("sem-back").addEventListener("click", () => action("back"))
+
+function played() {
+    return app.view ? app.view.events.length : 0
+}
+
+function quizDue() {
+    return Boolean(app.quiz) && !app.answered && played() === app.quiz.after && app.view.queued > 0
+}
+
+function drawSeminar() {
+    if (!app.view) return
+    const total = played() + app.view.queued
+    $("sem-progress").textContent = app.queued.length || app.view.queued ? `event ${played()} of ${total}` : ""
+    const queue = $("queue")
+    const lines = app.view.events.concat(app.queued.slice(played()))
+    queue.replaceChildren(...lines.map((text, index) => {
+        const li = document.createElement("li")
+        li.textContent = text
+        li.className = index < played() ? "played" : (index === played() ? "next" : "")
+        return li
+    }))
+    const box = $("quiz")
+    if (!app.quiz || played() < app.quiz.after) {
+        box.hidden = true
+        return
+    }
+    box.hidden = false
+    $("quiz-question").textContent = app.quiz.question
+    const choices = $("quiz-choices")
+    if (choices.dataset.for !== app.quiz.question) {
+        choices.dataset.for = app.quiz.question
+        choices.replaceChildren(...app.quiz.choices.map((choice, index) => {
+            const li = document.createElement("li")
+            const button = document.createElement("button")
+            button.type = "button"
+            button.textContent = choice
+            button.addEventListener("click", () => grade(index))
+            li.append(button)
+            return li
+        }))
+        $("quiz-grade").textContent = ""
+    }
+}
+
+function grade(index) {
+    const right = index === app.quiz.answer
+    app.answered = true
+    const items = $("quiz-choices").children
+    for (let i = 0; i < items.length; i++) {
+        items[i].className = i === app.quiz.answer ? "right" : (i === index ? "wrong" : "")
+    }
+    $("quiz-grade").textContent = (right ? "Right. " : `Not quite: the answer is ${app.quiz.answer + 1}. `) + app.quiz.explain
+    $("quiz-grade").dataset.grade = right ? "right" : "wrong"
+}
+
+// -- the report desk ------------------------------------------------------------------------------
+
+function q(text) {
+    return JSON.stringify(text) // a JSON string is a YAML double-quoted scalar
+}
+
+function reportYaml() {
+    const out = []
+    const report = []
+    for (const key of ["event", "round", "board", "date", "white", "black", "arbiter", "account"]) {
+        const value = $(`r-${key}`).value.trim()
+        if (!value) continue
+        report.push(`  ${key}: ${/^\d+$/.test(value) && (key === "round" || key === "board") ? value : q(value)}`)
+    }
+    if (report.length) out.push("report:", ...report)
+    const tc = $("r-tc").value.trim()
+    if (tc) out.push(`time_control: ${q(tc)}`)
+    const called = $("r-called").value
+    if (called) out.push(`arbiter: ${called}`)
+    const kind = $("r-start-kind").value
+    const start = $("r-start").value.trim()
+    if (kind !== "none" && start) out.push(`start: {${kind}: ${q(start)}}`)
+    const events = $("r-events").value.split("\n").map((text) => text.trim()).filter(Boolean)
+    out.push("events:")
+    for (const event of events) {
+        const match = event.match(/^(white|black)\s*:\s*(.*)$/)
+        out.push(match ? `  - ${match[1]}: ${q(match[2])}` : `  - ${event}`)
+    }
+    if (!events.length) out[out.length - 1] = "events: []"
+    const rulings = $("r-rulings").value.split("\n").map((text) => text.trim()).filter(Boolean)
+    out.push("ruling:")
+    out.push(rulings.length ? "  rulings:" : "  rulings: []")
+    for (const ruling of rulings) out.push(`    - ${ruling}`)
+    const result = $("r-result").value.trim()
+    if (result) out.push(`  result: ${q(result)}`)
+    return out.join("\n") + "\n"
+}
+
+let validating = 0
+
+async function validateReport() {
+    const text = reportYaml()
+    $("r-yaml").textContent = text
+    const mine = ++validating
+    let doc
+    try {
+        doc = await api("POST", "/api/validate", text, "yaml")
+    } catch (error) {
+        doc = error.data && error.data.reports ? error.data : {reports: [{verdict: "invalid", message: error.message}]}
+    }
+    if (mine !== validating) return // a later edit has been sent
+    const report = (doc.reports && doc.reports[0]) || {}
+    const verdict = report.verdict || "invalid"
+    const out = $("r-verdict")
+    out.textContent = verdict + (report.message ? `: ${report.message}` : (report.error ? `: ${report.error}` : ""))
+    out.className = `verdict-${verdict}`
+    out.dataset.verdict = verdict
+    $("r-differences").replaceChildren(...(report.differences || []).map((difference) => {
+        const li = document.createElement("li")
+        li.textContent = typeof difference === "string" ? difference : JSON.stringify(difference)
+        return li
+    }))
+}
+
+let validateTimer = null
+$("report-form").addEventListener("input", () => {
+    clearTimeout(validateTimer)
+    validateTimer = setTimeout(validateReport, 250)
+})
+$("report-form").addEventListener("change", () => {
+    clearTimeout(validateTimer)
+    validateTimer = setTimeout(validateReport, 50)
+})
+
+$("r-from-board").addEventListener("click", () => {
+    if (!app.view) return
+    $("r-events").value = app.view.events.join("\n")
+    const start = $("ng-fen").value.trim()
+    const moves = $("ng-moves").value.trim()
+    if (start) {
+        $("r-start-kind").value = "fen"
+        $("r-start").value = start
+    } else if (moves) {
+        $("r-start-kind").value = "pgn"
+        $("r-start").value = moves
+    }
+    if ($("ng-tc").value.trim()) $("r-tc").value = $("ng-tc").value.trim()
+    validateReport()
+})
+
+function download(name, text, type) {
+    const url = URL.createObjectURL(new Blob([text], {type}))
+    const a = document.createElement("a")
+    a.href = url
+    a.download = name
+    document.body.append(a)
+    a.click()
+    a.remove()
+    setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+$("r-download-yaml").addEventListener("click", () => download("report.yaml", reportYaml(), "application/yaml"))
+$("r-download-md").addEventListener("click", async () => {
+    try {
+        const data = await api("POST", "/api/report/markdown", reportYaml(), "yaml")
+        $("r-diagram").innerHTML = data.svg || ""
+        download("report.md", data.markdown, "text/markdown")
+        if (data.svg) download("report.svg", data.svg, "image/svg+xml")
+    } catch (error) {
+        $("r-verdict").textContent = `invalid: ${error.message}`
+    }
+})
+
+// -- modes ----------------------------------------------------------------------------------------
+
+function setMode(mode) {
+    app.mode = mode
+    document.body.className = `mode-${mode}`
+    for (const tab of document.querySelectorAll(".tab")) tab.classList.toggle("active", tab.dataset.mode === mode)
+    $("game").hidden = mode === "report"
+    $("report").hidden = mode !== "report"
+    if (mode === "seminar" && !$("sem-library").options.length) enqueue(loadLibrary)
+    if (mode === "report") validateReport()
+}
+
+for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => setMode(tab.dataset.mode))
+
+buildPalette()
+setMode("play")
+enqueue(() => newSession({arbiter: "watching"}))
