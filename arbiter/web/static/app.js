@@ -25,6 +25,7 @@ const app = {
     mode: "play",
     newRulings: 0,     // how many of the last rulings came with the last event
     chain: Promise.resolve(),
+    drawn: Promise.resolve(), // the board drawn (the widget draws asynchronously)
 }
 window.arbiterApp = app // for the tests and the bench
 
@@ -68,26 +69,40 @@ function enqueue(task) {
     return app.chain
 }
 
+async function postEvent(line) {
+    if (!app.id) return
+    try {
+        const data = await api("POST", `/api/sessions/${app.id}/events`, {line})
+        showStep(data.step)
+    } catch (error) {
+        say(`${line}: ${error.message}`)
+        // The game is left as it was: draw it again (a piece dragged goes back).
+        if (error.status !== 404) draw(app.view)
+        throw error
+    }
+}
+
 function send(line) {
-    return enqueue(async () => {
-        if (!app.id) return
-        try {
-            const data = await api("POST", `/api/sessions/${app.id}/events`, {line})
-            showStep(data.step)
-        } catch (error) {
-            say(`${line}: ${error.message}`)
-            // The game is left as it was: draw it again (a piece dragged goes back).
-            if (error.status !== 404) draw(app.view)
-            throw error
-        }
-    })
+    return enqueue(() => postEvent(line))
 }
 
 function sendAll(lines) {
-    // A failing line stops the ones after it (the rest of the act makes no sense without it).
-    let chain = Promise.resolve()
-    for (const line of lines) chain = chain.then(() => send(line))
-    return chain.catch(() => undefined)
+    // All queued at once, in order; a failing line stops the ones after it (the rest of the act
+    // makes no sense without it).
+    let failed = false
+    let last = app.chain
+    for (const line of lines) {
+        last = enqueue(async () => {
+            if (failed) return
+            try {
+                await postEvent(line)
+            } catch (error) {
+                failed = true
+                throw error
+            }
+        })
+    }
+    return last
 }
 
 async function action(name) {
@@ -140,6 +155,8 @@ const board = new Chessboard($("board"), {
     extensions: [{class: Markers, props: {autoMarkers: null}}],
 })
 
+app.orientation = () => board.getOrientation()
+
 function pieceSvg(letter) {
     const name = (letter === letter.toUpperCase() ? "w" : "b") + letter.toLowerCase()
     return `<svg viewBox="0 0 40 40" aria-hidden="true"><use href="#${name}"></use></svg>`
@@ -167,7 +184,7 @@ function colourOf(letter) {
 
 function draw(view) {
     if (!view) return
-    board.setPosition(view.board, false)
+    app.drawn = board.setPosition(view.board, false)
     board.removeMarkers()
     if (view.last_move) {
         board.addMarker(MARK.last, view.last_move.from_square)

@@ -1,0 +1,321 @@
+"""The page in a real browser (issue 15): Playwright's sync API drives Debian's Chromium, headless,
+against the real server (``arbiter.web.app.create_app`` served by uvicorn in a thread).
+
+The pointer does what a hand does at the board: pressed on a piece it touches it, moved it lifts
+it, released over a square it places and lets go. After each test the page is photographed at
+1280×800 and at 390×844 under the test's ``tmp_path``, and it must have logged no console error.
+
+The module is skipped, saying why, only when ``/usr/bin/chromium`` is missing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[1]
+#: The application factory served; ARBITER_WEB_APP=module:function names another one.
+APP = os.environ.get("ARBITER_WEB_APP", "arbiter.web.app:create_app")
+
+pytestmark = pytest.mark.slow
+
+
+# -- fixtures (the server, the browser, a page) ---------------------------------------------------
+
+@pytest.fixture(scope="module")
+def chromium_path() -> Path:
+    if not CHROMIUM.exists():
+        pytest.skip(f"no Chromium: {CHROMIUM} is missing (apt-get install chromium)")
+    return CHROMIUM
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The real server in a thread, on a free port; stopped at the end of the module."""
+    import uvicorn
+
+    module, _, factory = APP.partition(":")
+    app = getattr(importlib.import_module(module), factory)()
+    port = _free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not running.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path: Path):  # noqa: ANN201 (playwright's Browser)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(chromium_path), headless=True)
+        yield launched
+        launched.close()
+
+
+def _is_error(message) -> bool:  # noqa: ANN001 (playwright's ConsoleMessage)
+    """A console error, but not the 400 that /api/validate answers for an invalid report (the
+    contract: the browser logs every 4xx response it fetches)."""
+    if message.type != "error":
+        return False
+    return not (message.text.startswith("Failed to load resource")
+                and message.location.get("url", "").endswith("/api/validate"))
+
+
+class Board:
+    """The page with a game on it, and the hand that plays there."""
+
+    def __init__(self, page, errors: list[str]) -> None:  # noqa: ANN001
+        self.page = page
+        self.errors = errors
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_function("window.arbiterApp && window.arbiterApp.view !== null")
+        self.settle()
+
+    def settle(self) -> None:
+        """Every act sent has been answered."""
+        self.page.evaluate("async () => { await window.arbiterApp.chain; await window.arbiterApp.drawn }")
+
+    def new_game(self, fen: str = "", moves: str = "", time_control: str = "", arbiter: str = "watching",
+                 time: str = "real") -> None:
+        self.page.fill("#ng-fen", fen)
+        self.page.fill("#ng-moves", moves)
+        self.page.fill("#ng-tc", time_control)
+        self.page.select_option("#ng-arbiter", arbiter)
+        self.page.select_option("#ng-time", time)
+        self.page.click("#ng-start")
+        self.settle()
+
+    def centre(self, square: str) -> tuple[float, float]:
+        box = self.page.locator("#board svg").bounding_box()
+        assert box is not None
+        width = box["width"] / 8
+        white = self.page.evaluate("() => window.arbiterApp.orientation()") == "w"
+        file, rank = "abcdefgh".index(square[0]), int(square[1]) - 1
+        col, row = (file, 7 - rank) if white else (7 - file, rank)
+        return box["x"] + (col + 0.5) * width, box["y"] + (row + 0.5) * width
+
+    def click(self, square: str) -> None:
+        x, y = self.centre(square)
+        self.page.mouse.click(x, y)
+        self.settle()
+
+    def drag(self, source: str | tuple[float, float], target: str | tuple[float, float] | None) -> None:
+        """Press on ``source`` (a square or a point), move, release over ``target`` (None: off the board)."""
+        x, y = self.centre(source) if isinstance(source, str) else source
+        self.page.mouse.move(x, y)
+        self.page.mouse.down()
+        self.page.mouse.move(x + 8, y + 8, steps=2)
+        if target is None:
+            box = self.page.locator("#board svg").bounding_box()
+            assert box is not None
+            tx, ty = box["x"] + box["width"] + 40, box["y"] + 20
+        else:
+            tx, ty = self.centre(target) if isinstance(target, str) else target
+        self.page.mouse.move(tx, ty, steps=4)
+        self.page.mouse.up()
+        self.settle()
+
+    def view(self) -> dict:
+        return dict(self.page.evaluate("() => window.arbiterApp.view"))
+
+    def rulings(self, kind: str | None = None):  # noqa: ANN201
+        selector = "#rulings li.ruling" + (f"[data-kind={kind}]" if kind else "")
+        return self.page.locator(selector)
+
+
+@pytest.fixture
+def board(browser, server: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Board]:  # noqa: ANN001
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if _is_error(message) else None)
+    page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
+    page.goto(server + "/")
+    played = Board(page, errors)
+    played.wait_ready()
+    yield played
+    name = request.node.name
+    page.screenshot(path=str(tmp_path / f"{name}-1280x800.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(150)  # the board's resize observer redraws
+    page.screenshot(path=str(tmp_path / f"{name}-390x844.png"), full_page=True)
+    context.close()
+    assert not errors, f"console errors: {errors}"
+
+
+# -- the tests ------------------------------------------------------------------------------------
+
+def test_knight_dragged_while_a_touched_pawn_binds(board: Board, tmp_path: Path) -> None:
+    board.new_game(arbiter="watching")
+    board.click("e2")
+    assert board.view()["touched"] == [{"square": "e2", "piece": "P", "put": False}]
+    assert "pawn on e2" in board.page.inner_text("#obligation")
+    board.drag("g1", "f3")
+    violation = board.rulings("violation")
+    assert violation.count() == 1
+    assert "touch-move does not allow" in violation.first.inner_text()
+    # The knight is put back on g1 (the arbiter watching), and the pawn still binds.
+    view = board.view()
+    assert view["pieces"].get("g1") == "N" and "f3" not in view["pieces"]
+    assert board.page.locator("#board [data-square=g1][data-piece=wn]").count() == 1
+    assert "pawn on e2" in board.page.inner_text("#obligation")
+    # Each ruling shows its article's text, folded.
+    board.page.locator("#rulings li.ruling details summary").first.click()
+    assert "first piece touched" in board.page.locator("#rulings li.ruling details p").first.inner_text()
+    if os.environ.get("ARBITER_WEB_SHOT"):  # ARBITER_WEB_SHOT=1: this page becomes the README's picture
+        board.page.screenshot(path=str(tmp_path / "web-page.png"))
+        shutil.copy(tmp_path / "web-page.png", ROOT / "docs" / "web-page.png")
+
+
+def test_castling_king_then_rook_with_the_pointer(board: Board) -> None:
+    board.new_game(fen="r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1")
+    board.drag("e1", "g1")
+    assert board.view()["pieces"].get("g1") == "K"
+    board.drag("h1", "f1")
+    made = board.rulings("made")
+    assert made.count() == 1
+    assert "made the move O-O" in made.first.inner_text()
+    board.page.click("#clock-white")
+    board.settle()
+    assert board.rulings("completed").count() == 1
+    view = board.view()
+    assert view["to_move"] == "black" and view["clock_running"] == "black"
+    assert view["fen"].startswith("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq")
+
+
+def test_promotion_through_the_palette(board: Board) -> None:
+    board.new_game(fen="7k/4P3/8/8/8/8/8/K7 w - - 0 1")
+    board.page.check("#takeoff")
+    board.drag("e7", None)  # the pawn taken off the board
+    assert "e7" not in board.view()["pieces"]
+    board.page.uncheck("#takeoff")
+    queen = board.page.locator("#palette .pal[data-piece=Q]").bounding_box()
+    assert queen is not None
+    board.drag((queen["x"] + queen["width"] / 2, queen["y"] + queen["height"] / 2), "e8")
+    assert board.view()["pieces"].get("e8") == "Q"
+    assert board.page.locator("#board [data-square=e8][data-piece=wq]").count() == 1
+    board.page.click("#clock-white")
+    board.settle()
+    assert "e7e8q" in board.page.evaluate(
+        "() => window.arbiterApp.view.rulings.filter(r => r.ruling.kind === 'made').map(r => r.ruling.move).join()")
+    assert board.rulings("completed").count() == 1
+    assert board.view()["fen"].startswith("4Q2k/8/8/8/8/8/8/K7 b")
+
+
+def test_clock_press_and_a_threefold_claim_with_a_written_move(board: Board) -> None:
+    board.new_game(moves="Nf3 Nf6 Ng1 Ng8 Nf3 Nf6", time_control="300+2", time="scenario")
+    assert board.page.inner_text("#time-white") == "5:00"
+    board.page.fill("#at", "10")
+    board.drag("f3", "g1")
+    board.page.click("#clock-white")
+    board.settle()
+    view = board.view()
+    assert view["clock_running"] == "black"
+    assert board.page.inner_text("#time-white") == "4:52"  # 300 - 10 + 2
+    assert board.page.locator("#clock-black.running").count() == 1
+    board.page.fill("#at", "25")
+    board.page.fill("#written", "Ng8")
+    board.page.click("#claim-threefold")
+    board.settle()
+    claim = board.rulings("claim")
+    assert claim.count() == 1 and claim.first.get_attribute("data-verdict") == "upheld"
+    assert board.page.inner_text("#result").startswith("Result 1/2-1/2")
+    assert board.page.inner_text("#time-black") == "4:45"  # 300 - (25 - 10)
+    assert board.page.locator(".clock.running").count() == 0  # the game is over: no clock runs
+
+
+def test_seminar_steps_a_library_scenario_forwards_and_backwards(board: Board) -> None:
+    board.page.click("#tab-seminar")
+    board.settle()
+    board.page.wait_for_function("document.querySelectorAll('#sem-library option').length > 100")
+    assert board.page.locator("#sem-library optgroup[label=touch]").count() == 1
+    board.page.select_option("#sem-library", "touch/first-touched-cannot-move.yaml")
+    board.page.click("#sem-load")
+    board.settle()
+    assert board.view()["events"] == [] and board.view()["queued"] > 2
+    board.page.click("#sem-next")
+    board.settle()
+    assert len(board.view()["events"]) == 1
+    board.page.click("#sem-next")
+    board.settle()
+    assert len(board.view()["events"]) == 2
+    touched = board.view()["touched"]
+    # The question is asked after the second event; the next ruling waits for the answer.
+    assert board.page.is_visible("#quiz")
+    assert "What binds him" in board.page.inner_text("#quiz-question")
+    board.page.click("#sem-next")
+    board.settle()
+    assert len(board.view()["events"]) == 2
+    board.page.locator("#quiz-choices li button").nth(1).click()
+    assert board.page.get_attribute("#quiz-grade", "data-grade") == "right"
+    assert "4.3.1" in board.page.inner_text("#quiz-grade")
+    board.page.click("#sem-next")
+    board.settle()
+    assert len(board.view()["events"]) == 3
+    board.page.click("#sem-back")
+    board.settle()
+    assert len(board.view()["events"]) == 2 and board.view()["touched"] == touched
+    board.page.click("#sem-back")
+    board.settle()
+    assert len(board.view()["events"]) == 1
+    assert board.page.inner_text("#sem-progress").startswith("event 1 of")
+
+
+def test_report_desk_validated_live(board: Board) -> None:
+    page = board.page
+    page.click("#tab-report")
+    page.fill("#r-event", "Club championship")
+    page.fill("#r-round", "2")
+    page.fill("#r-board", "4")
+    page.fill("#r-arbiter", "N.N.")
+    page.fill("#r-account", "White touched the knight on g1, then played e4; Black claimed at once.")
+    page.select_option("#r-called", "called")
+    page.select_option("#r-start-kind", "none")
+    page.fill("#r-events", "white: touch g1\nwhite: play e4\nblack: claim touch-move")
+    page.fill("#r-rulings", "{kind: claim, claimant: black, verdict: upheld}\n{kind: reinstated}\n"
+                            "{kind: obligation, player: white, must: move, square: g1}")
+    page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'consistent'")
+    assert "report:" in page.inner_text("#r-yaml")
+    # The arbiter rejected the claim instead: the Laws say otherwise.
+    page.fill("#r-rulings", "{kind: claim, claimant: black, verdict: rejected}")
+    page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'inconsistent'")
+    assert page.locator("#r-differences li").count() >= 1
+    # A report that cannot be replayed is invalid, and says where.
+    page.fill("#r-events", "white: lift e4")
+    page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'invalid'")
+    page.fill("#r-events", "white: touch g1\nwhite: play e4\nblack: claim touch-move")
+    page.fill("#r-rulings", "{kind: claim, claimant: black, verdict: upheld}\n{kind: reinstated}\n"
+                            "{kind: obligation, player: white, must: move, square: g1}")
+    page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'consistent'")
+    with page.expect_download() as download:
+        page.click("#r-download-yaml")
+    assert "touch-move" in Path(download.value.path()).read_text()
+    with page.expect_download() as markdown:
+        page.click("#r-download-md")
+    assert markdown.value.suggested_filename == "report.md"
+    assert "consistent" in Path(markdown.value.path()).read_text().lower()
