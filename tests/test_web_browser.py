@@ -26,8 +26,6 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The application factory served; ARBITER_WEB_APP=module:function names another one.
 APP = os.environ.get("ARBITER_WEB_APP", "arbiter.web.app:create_app")
 
-pytestmark = pytest.mark.slow
-
 
 # -- fixtures (the server, the browser, a page) ---------------------------------------------------
 
