@@ -233,7 +233,7 @@ $("board").addEventListener("pointerdown", (event) => {
     if (!piece && !held) return
     drag = {source: "board", square, piece: piece || held.piece, x: event.clientX, y: event.clientY,
         started: false, held: Boolean(held), takeOff: $("takeoff").checked || event.altKey}
-    $("board").setPointerCapture(event.pointerId)
+    capture($("board"), event)
     if (held || drag.takeOff) return // the piece already in hand; taking off is a touch itself
     const actor = actorFor(view)
     const accidental = $("accidental").checked ? " accidentally" : ""
@@ -246,6 +246,14 @@ $("board").addEventListener("pointerdown", (event) => {
         if (accidental) $("accidental").checked = false
     }
 })
+
+function capture(element, event) {
+    try {
+        element.setPointerCapture(event.pointerId)
+    } catch {
+        // A pointer the browser does not know as active (a synthetic event): no capture needed.
+    }
+}
 
 function dragMove(event) {
     if (!drag) return
@@ -295,8 +303,8 @@ function dragEnd(event) {
         } else {
             const standing = app.view.pieces[target]
             if (standing && target !== d.square) lines.push(line(`remove ${target}`))
-            lines.push(line(`place ${target}`))
-            if (!keep) lines.push(line("release"))
+            // Set down and let go: one event, `drop` (= place, then release; FORMAT §2).
+            lines.push(line(keep ? `place ${target}` : `drop ${target}`))
         }
     } else {
         draw(app.view) // an opponent's piece dragged and set back: nothing happened
@@ -324,7 +332,7 @@ function buildPalette() {
             if (!app.view || event.button !== 0) return
             event.preventDefault()
             drag = {source: "palette", piece: letter, x: event.clientX, y: event.clientY, started: false}
-            item.setPointerCapture(event.pointerId)
+            capture(item, event)
         })
         $("palette").appendChild(item)
     }
