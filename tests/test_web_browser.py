@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import shutil
 import socket
 import threading
 import time
@@ -22,7 +21,6 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
-ROOT = Path(__file__).resolve().parents[1]
 #: The application factory served; ARBITER_WEB_APP=module:function names another one.
 APP = os.environ.get("ARBITER_WEB_APP", "arbiter.web.app:create_app")
 
@@ -168,7 +166,7 @@ def board(browser, server: str, tmp_path: Path, request: pytest.FixtureRequest) 
 
 # -- the tests ------------------------------------------------------------------------------------
 
-def test_knight_dragged_while_a_touched_pawn_binds(board: Board, tmp_path: Path) -> None:
+def test_knight_dragged_while_a_touched_pawn_binds(board: Board) -> None:
     board.new_game(arbiter="watching")
     board.click("e2")
     assert board.view()["touched"] == [{"square": "e2", "piece": "P", "put": False}]
@@ -185,9 +183,6 @@ def test_knight_dragged_while_a_touched_pawn_binds(board: Board, tmp_path: Path)
     # Each ruling shows its article's text, folded.
     board.page.locator("#rulings li.ruling details summary").first.click()
     assert "first piece touched" in board.page.locator("#rulings li.ruling details p").first.inner_text()
-    if os.environ.get("ARBITER_WEB_SHOT"):  # ARBITER_WEB_SHOT=1: this page becomes the README's picture
-        board.page.screenshot(path=str(tmp_path / "web-page.png"))
-        shutil.copy(tmp_path / "web-page.png", ROOT / "docs" / "web-page.png")
 
 
 def test_castling_king_then_rook_with_the_pointer(board: Board) -> None:
