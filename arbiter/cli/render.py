@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 import sys
 import textwrap
 from typing import TextIO
@@ -12,7 +11,11 @@ import chess
 
 from arbiter.core.boardtext import board_text
 from arbiter.core.clock import format_duration
-from arbiter.core.errors import SHOWN_CHARACTERS, UnknownArticleError, clipped
+from arbiter.core.errors import UnknownArticleError
+# The error lines every front end cuts, named here too for the commands.
+from arbiter.files.documents import LONG_LINE as LONG_LINE
+from arbiter.files.documents import LONG_TEXT as LONG_TEXT
+from arbiter.files.documents import error_line as error_line
 from arbiter.laws import articles as laws
 from arbiter.laws.referee import Referee
 from arbiter.laws.rulings import Ruling
@@ -118,37 +121,3 @@ def read_line(prompt: str) -> str:
     print(answer)
     return answer
 
-
-#: A quoted value longer than this is cut where an error line echoes it.
-LONG_TEXT = 80
-#: An error line longer than this, once its values are cut, is cut itself.
-LONG_LINE = 500
-_EVENT_PREFIX = re.compile(r"event \d+ \(")
-_QUOTED = re.compile(rf"'[^'\n]{{{LONG_TEXT + 1},}}'|\"[^\"\n]{{{LONG_TEXT + 1},}}\"")
-
-
-
-
-def error_line(text: str) -> str:
-    """An error message as the command line prints it: the long values it echoes cut, however
-    the layer below wrote them (an event's text in ``event N (...)``, a quoted value), and the
-    line itself cut if it is still long. A short message comes back unchanged."""
-    if len(text) <= LONG_TEXT:
-        return text
-    parts, start = [], 0
-    for found in _EVENT_PREFIX.finditer(text):
-        if found.start() < start:
-            continue
-        end = text.find("): ", found.end())  # where the event's text ends and the message begins
-        end = len(text) - 1 if end == -1 and text.endswith(")") else end
-        if end == -1:
-            continue
-        event = text[found.end():end]
-        parts += [text[start:found.end()], event if event.endswith(" characters)") else clipped(event)]
-        start = end
-    text = "".join(parts) + text[start:]
-    text = _QUOTED.sub(lambda m: f"{m[0][0]}{m[0][1:SHOWN_CHARACTERS + 1]}…{m[0][0]} ({len(m[0]) - 2:,} characters)",
-                       text)
-    if len(text) > LONG_LINE:
-        text = f"{text[:LONG_LINE]}… ({len(text):,} characters)"
-    return text

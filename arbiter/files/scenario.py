@@ -73,9 +73,11 @@ def load(path: str | Path, output_notation: str | None = None) -> Scenario:
 
 
 def loads(text: str, name: str = "<scenario>", base: Path | None = None,
-          output_notation: str | None = None) -> Scenario:
+          output_notation: str | None = None, read_files: bool = True) -> Scenario:
     """Read and validate scenario text; ``name`` is used in errors, ``base`` for PGN paths,
-    ``output_notation`` as for :func:`load`."""
+    ``output_notation`` as for :func:`load`. Without ``read_files`` (text from a stranger, as
+    the web receives it) no file is read: a ``start.pgn`` naming a ``.pgn`` file is refused, any
+    other is read as PGN text."""
     try:
         doc = Located(text)
     except YamlSourceError as err:
@@ -95,7 +97,7 @@ def loads(text: str, name: str = "<scenario>", base: Path | None = None,
     _check_numbers(name, doc, spec)
     _check_times(name, doc, events)
     written = {"time_control": spec.time_control, "clock": spec.clock}
-    start = read_start(name, doc, spec, base or Path("."))
+    start = read_start(name, doc, spec, (base or Path(".")) if read_files else None)
     control = None
     if spec.time_control is not None:
         try:

@@ -44,10 +44,12 @@ def split_moves(moves: str | list[str] | None) -> list[str]:
     return [token for token in cleaned if token and token not in RESULTS]
 
 
-def read_start(name: str, doc: Located, spec: ScenarioFile, base: Path) -> Position:
+def read_start(name: str, doc: Located, spec: ScenarioFile, base: Path | None) -> Position:
     """The position the events begin from, as ``start:`` gives it (the initial position when it
     is left out). A PGN start also fills, where the file leaves them out, the report's fields and
     the time control from its tags, and the clocks from its last ``[%clk]`` comments.
+
+    ``base``: the folder a PGN file's name is relative to; None, no file is read.
 
     :raises ScenarioError: naming the line of the key at fault.
     """
@@ -122,14 +124,19 @@ MAX_PGN_BYTES = 4 * 1024 * 1024
 _TAG_LINE = re.compile(r'^\s*\[\s*[A-Za-z0-9]\w*\s+"')
 
 
-def _start_from_pgn(name: str, line: int, pgn: str, base: Path, lang: Language) -> _PgnStart:
+def _start_from_pgn(name: str, line: int, pgn: str, base: Path | None, lang: Language) -> _PgnStart:
     """The position after the PGN's main line, its tags, and each side's last ``[%clk]``.
 
     ``pgn`` is a file when it is one line that names an existing file (relative to the scenario,
-    whatever the case of its suffix), else PGN text; either way its content must be PGN."""
+    whatever the case of its suffix), else PGN text; either way its content must be PGN. With
+    no ``base`` no file is read: one line ending in ``.pgn`` is refused, any other is PGN text."""
     written = pgn.strip()
     text, what = pgn, f"start.pgn: the PGN text {shown(written)}"
-    if "\n" not in written and written:
+    if base is None:
+        if "\n" not in written and written.lower().endswith(".pgn"):
+            raise ScenarioError(name, line, f"start.pgn names the file {shown(written)}, and a scenario given as "
+                                "text reads no file: give the PGN text itself")
+    elif "\n" not in written and written:
         path = base / written
         if _exists(path):
             text, what = _read_pgn_file(name, line, path, written), f"start.pgn: the file {shown(written)}"

@@ -78,6 +78,15 @@ class Session:
         return cls(scenario, source=Path(path))
 
     @classmethod
+    def from_scenario(cls, scenario: Scenario, source: Path | None = None) -> Session:
+        """A session at ``scenario``'s start with its settings and its events queued, to play one
+        by one (:meth:`play_next`) and take back one by one (:meth:`back`), as a seminar steps
+        through a case; ``source``: the file it came from, if any."""
+        session = cls(scenario, source)
+        session._queue = list(scenario.events)
+        return session
+
+    @classmethod
     def from_position(cls, fen: str | None = None, moves: str | None = None, time_control: str | None = None,
                       ruleset: str | None = None, arbiter: str | None = None,
                       notation: str | None = None) -> Session:
@@ -207,6 +216,19 @@ class Session:
         if not self._events:
             raise InvalidEventError("nothing to undo")
         self._replay(self._events[:-1])
+        return self.view()
+
+    def back(self) -> View:
+        """One event back, the event put back at the head of the queue: :meth:`play_next` plays
+        it again (a seminar stepping backwards and forwards through a case).
+
+        :raises InvalidEventError: if no event has been played.
+        """
+        if not self._events:
+            raise InvalidEventError("nothing to take back")
+        last = self._events[-1]
+        self._replay(self._events[:-1])
+        self._queue.insert(0, last)
         return self.view()
 
     def restart(self) -> View:

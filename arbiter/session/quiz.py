@@ -89,6 +89,12 @@ def questions(paths: list[Path], rng: random.Random) -> list[Question]:
     return found
 
 
+def question(scenario: Scenario, topic: str, rng: random.Random) -> Question | None:
+    """The question one scenario gives (its ``quiz:`` block, else one made from its ``expect``
+    block, its wrong choices drawn with ``rng``), or None; ``topic``: its folder's name."""
+    return _from_file(scenario, topic, rng)
+
+
 def _from_file(scenario: Scenario, topic: str, rng: random.Random) -> Question | None:
     spec = scenario.spec
     if spec.quiz is not None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from arbiter.core.errors import InternalError, ScenarioError
+from arbiter.core.errors import ScenarioError
+from arbiter.files.documents import internal_error as internal_error  # a bug of ours named on its file
 
 
 def scenario_files(paths: Sequence[str]) -> Iterator[Path | ScenarioError]:
@@ -29,11 +30,6 @@ def scenario_files(paths: Sequence[str]) -> Iterator[Path | ScenarioError]:
             yield ScenarioError(raw, None, "not a file or a folder (a device, a pipe, ...)")
         else:
             yield ScenarioError(raw, None, "no such file or folder")
-
-
-def internal_error(name: str, err: Exception) -> InternalError:
-    """A bug of ours met on the file ``name`` outside any event (reading it, checking its expect, ...)."""
-    return InternalError(name, None, f"internal error, please report it: {err!r}")
 
 
 def exit_status(*, internal: bool, invalid: bool, failed: bool) -> int:

@@ -1,57 +1,42 @@
-"""``arbiter run``: run scenario files and check their expect blocks (FORMAT §6)."""
+"""``arbiter run``: run scenario files and check their expect blocks (FORMAT §6); the JSON
+document is built in :mod:`arbiter.files.documents`, as the web builds it."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Any
+from functools import partial
 
-from arbiter.cli.commands.common import exit_status, internal_error, scenario_files
-from arbiter.cli.render import error_line
-from arbiter.core.errors import ArbiterError, InternalError, ScenarioError
-from arbiter.files.scenario import Outcome, final_state, load, run
+from arbiter.cli.commands.common import exit_status, scenario_files
+from arbiter.core.errors import ScenarioError
+from arbiter.files.documents import Entry, dumps, outcome, run_document, run_entry
+from arbiter.files.scenario import Outcome, load, run
 
 
 def main(args: argparse.Namespace) -> int:
     """Run every scenario file of ``args.paths`` and print how each went, in text or JSON; the
     exit status: 0 all hold, 1 some do not, 2 some file is invalid, 3 a bug of ours."""
-    counts = {"passed": 0, "failed": 0, "invalid": 0}
-    internal = False
-    reports: list[dict[str, Any]] = []
+    entries: list[Entry] = []
     for name, found in _outcomes(args.paths, args.notation):
-        report: dict[str, Any] = {}
-        if isinstance(found, Outcome):
-            try:
-                report = _run_report(name, found)
-            except Exception as err:  # noqa: BLE001 - a bug of ours in reading the end state
-                found = internal_error(name, err)
-        if isinstance(found, ScenarioError):
-            internal = internal or isinstance(found, InternalError)
-            counts["invalid"] += 1
-            message = error_line(str(found))
-            reports.append({"file": name, "title": None, "status": "invalid", "rulings": [], "final": None,
-                            "failures": [message]})
-            if args.format == "text":
-                print(f"INVALID {message}", file=sys.stderr)
+        entry = run_entry(name, found)
+        entries.append(entry)
+        if args.format != "text":
             continue
-        outcome, status, failures = found, report["status"], report["failures"]
-        counts[status] += 1
-        reports.append(report)
-        if args.format == "text":
-            if status == "invalid":
-                print(f"INVALID {failures[0]}", file=sys.stderr)
-            else:
-                print(f"{status.upper():7} {name}  {outcome.scenario.spec.name}")
-                for failure in failures:
-                    print(f"        - {failure}")
+        if entry.status == "invalid":
+            print(f"INVALID {entry.error}", file=sys.stderr)
+            continue
+        assert isinstance(found, Outcome)
+        print(f"{entry.status.upper():7} {name}  {found.scenario.spec.name}")
+        for failure in entry.data["failures"]:
+            print(f"        - {failure}")
+    document = run_document(entries)
     if args.format == "json":
-        json.dump({**counts, "scenarios": reports}, sys.stdout, indent=1, ensure_ascii=False)
-        print()
+        sys.stdout.write(dumps(document))
     else:
-        print(f"{counts['passed']} passed, {counts['failed']} failed, {counts['invalid']} invalid")
-    return exit_status(internal=internal, invalid=bool(counts["invalid"]), failed=bool(counts["failed"]))
+        print(f"{document['passed']} passed, {document['failed']} failed, {document['invalid']} invalid")
+    return exit_status(internal=any(e.internal for e in entries), invalid=bool(document["invalid"]),
+                       failed=bool(document["failed"]))
 
 
 def _outcomes(paths: Sequence[str], notation: str | None) -> Iterator[tuple[str, Outcome | ScenarioError]]:
@@ -59,25 +44,4 @@ def _outcomes(paths: Sequence[str], notation: str | None) -> Iterator[tuple[str,
         if isinstance(item, ScenarioError):
             yield item.path, item
             continue
-        try:
-            outcome: Outcome | ScenarioError = run(load(item, notation))
-        except ScenarioError as err:
-            outcome = err
-        except ArbiterError as err:  # refused on purpose, but not located: the file is named
-            outcome = ScenarioError(str(item), None, str(err))
-        except Exception as err:  # noqa: BLE001 - a bug of ours must not hide the other files' results
-            outcome = internal_error(str(item), err)
-        yield str(item), outcome
-
-
-def _run_report(name: str, outcome: Outcome) -> dict[str, Any]:
-    """One scenario's entry in ``run --format json`` (and what the text output prints)."""
-    failures = [error_line(str(outcome.error))] if outcome.error else [error_line(f) for f in outcome.failures]
-    return {
-        "file": name,
-        "title": outcome.scenario.spec.name,
-        "status": outcome.status,
-        "rulings": [r.as_dict() for r in outcome.referee.rulings],
-        "final": final_state(outcome.referee),
-        "failures": failures,
-    }
+        yield str(item), outcome(partial(load, item, notation), str(item), run)

@@ -1,21 +1,22 @@
 """``arbiter validate``: check incident reports against the Laws (FORMAT §6); with ``--format
-markdown`` a document for each, printed or written under ``--out DIR``."""
+markdown`` a document for each, printed or written under ``--out DIR``. The JSON document is
+built in :mod:`arbiter.files.documents`, as the web builds it."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 from arbiter.cli import render
 from arbiter.cli.commands.common import exit_status, internal_error, scenario_files
 from arbiter.cli.render import error_line
-from arbiter.core.errors import ArbiterError, InternalError, ScenarioError
+from arbiter.core.errors import ScenarioError
+from arbiter.files.documents import Entry, dumps, validate_document, validate_entry, validated
 from arbiter.files.scenario import Scenario, load
-from arbiter.files.validate import Validation, validate
+from arbiter.files.validate import Validation
 
 
 def main(args: argparse.Namespace) -> int:
@@ -35,8 +36,7 @@ def main(args: argparse.Namespace) -> int:
         return 2
     items = list(scenario_files(args.paths))
     not_written = _clashes(items, out) if out is not None else set()
-    counts = {"consistent": 0, "inconsistent": 0, "invalid": 0}
-    reports: list[dict[str, Any]] = []
+    entries: list[Entry] = []
     documents: list[str] = []
     written: set[Path] = set()
     refused, internal = bool(not_written), False
@@ -50,20 +50,14 @@ def main(args: argparse.Namespace) -> int:
                 documents.append(reportdoc.markdown(scenario, result))
             except Exception as err:  # noqa: BLE001 - a bug of ours in the document: the other reports still run
                 result = internal_error(name, err)
-        if isinstance(result, ScenarioError) or result.error is not None:
-            error = result if isinstance(result, ScenarioError) else result.error
-            assert error is not None
-            internal = internal or isinstance(error, InternalError)
-            message = error_line(str(error))
-            counts["invalid"] += 1
-            reports.append({"file": name, "verdict": "invalid", "differences": [], "rulings": [], "error": message})
+        entry = validate_entry(name, result)
+        entries.append(entry)
+        if entry.status == "invalid":
+            internal = internal or entry.internal
             if args.format != "json":  # the JSON document holds the error itself
-                print(f"INVALID {message}", file=sys.stderr)
+                print(f"INVALID {entry.error}", file=sys.stderr)
             continue
-        counts[result.verdict] += 1
-        reports.append({"file": name, "verdict": result.verdict,
-                        "differences": [d.as_dict() for d in result.differences],
-                        "rulings": [r.as_dict() for r in result.rulings]})
+        assert isinstance(result, Validation)
         if out is not None and scenario is not None and item not in not_written:
             outcome = _write_document(scenario, result, out, args.force, written)
             if outcome == "stop":
@@ -77,11 +71,11 @@ def main(args: argparse.Namespace) -> int:
             print(f"{word} {name}")
             for difference in result.differences:
                 print(f"             - {error_line(difference.text)}")
+    counts = validate_document(entries)
     if args.format == "markdown":
         print("\n---\n\n".join(documents), end="")
     elif args.format == "json":
-        json.dump({**counts, "reports": reports}, sys.stdout, indent=1, ensure_ascii=False)
-        print()
+        sys.stdout.write(dumps(counts))
     else:
         print(f"{counts['consistent']} consistent, {counts['inconsistent']} inconsistent, {counts['invalid']} invalid")
     return exit_status(internal=internal, invalid=bool(counts["invalid"]) or refused,
@@ -93,16 +87,7 @@ def _validated(item: Path | ScenarioError, notation: str | None) -> tuple[Scenar
     validation, or the error that makes it invalid (an :class:`InternalError` for a bug of ours)."""
     if isinstance(item, ScenarioError):
         return None, item
-    scenario = None
-    try:
-        scenario = load(item, notation)
-        return scenario, validate(scenario)
-    except ScenarioError as err:
-        return scenario, err
-    except ArbiterError as err:  # refused on purpose, but not located: the file is named
-        return scenario, ScenarioError(str(item), None, str(err))
-    except Exception as err:  # noqa: BLE001 - a bug of ours must not hide the other reports' verdicts
-        return scenario, internal_error(str(item), err)
+    return validated(partial(load, item, notation), str(item))
 
 
 def _clashes(items: Sequence[Path | ScenarioError], out: Path) -> set[Path]:

@@ -1,0 +1,158 @@
+"""The JSON documents of ``arbiter run --format json`` and ``arbiter validate --format json``
+(FORMAT §6), built here once for every front end: the command line prints them for the files
+it is given, the web answers them for the one file posted.
+
+A document is the counts and one entry a file (:func:`run_entry`, :func:`validate_entry`,
+gathered by :func:`run_document`, :func:`validate_document`); :func:`dumps` writes it as the
+command prints it. An error is one line (:func:`error_line`), its long values cut.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from arbiter.core.errors import SHOWN_CHARACTERS, ArbiterError, InternalError, ScenarioError, clipped
+from arbiter.files.scenario import Outcome, Scenario, final_state, run
+from arbiter.files.validate import Validation, validate
+
+#: A quoted value longer than this is cut where an error line echoes it.
+LONG_TEXT = 80
+#: An error line longer than this, once its values are cut, is cut itself.
+LONG_LINE = 500
+_EVENT_PREFIX = re.compile(r"event \d+ \(")
+_QUOTED = re.compile(rf"'[^'\n]{{{LONG_TEXT + 1},}}'|\"[^\"\n]{{{LONG_TEXT + 1},}}\"")
+
+
+def error_line(text: str) -> str:
+    """An error message as the command line prints it: the long values it echoes cut, however
+    the layer below wrote them (an event's text in ``event N (...)``, a quoted value), and the
+    line itself cut if it is still long. A short message comes back unchanged."""
+    if len(text) <= LONG_TEXT:
+        return text
+    parts, start = [], 0
+    for found in _EVENT_PREFIX.finditer(text):
+        if found.start() < start:
+            continue
+        end = text.find("): ", found.end())  # where the event's text ends and the message begins
+        end = len(text) - 1 if end == -1 and text.endswith(")") else end
+        if end == -1:
+            continue
+        event = text[found.end():end]
+        parts += [text[start:found.end()], event if event.endswith(" characters)") else clipped(event)]
+        start = end
+    text = "".join(parts) + text[start:]
+    text = _QUOTED.sub(lambda m: f"{m[0][0]}{m[0][1:SHOWN_CHARACTERS + 1]}…{m[0][0]} ({len(m[0]) - 2:,} characters)",
+                       text)
+    if len(text) > LONG_LINE:
+        text = f"{text[:LONG_LINE]}… ({len(text):,} characters)"
+    return text
+
+
+def internal_error(name: str, err: Exception) -> InternalError:
+    """A bug of ours met on the file ``name`` outside any event (reading it, checking its expect, ...)."""
+    return InternalError(name, None, f"internal error, please report it: {err!r}")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One file's entry in a document, and what the command line says of it besides."""
+
+    #: The entry as the document lists it.
+    data: dict[str, Any]
+    #: ``passed``, ``failed`` or ``invalid`` (run); ``consistent``, ``inconsistent`` or ``invalid`` (validate).
+    status: str
+    #: The one-line error that made the file invalid, if it is.
+    error: str | None = None
+    #: Whether that error is a bug of ours.
+    internal: bool = False
+
+
+def dumps(document: dict[str, Any]) -> str:
+    """A document as the command prints it: indented by one, UTF-8 kept, a newline at the end."""
+    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+
+
+# -- arbiter run ------------------------------------------------------------------------------------
+
+
+def outcome(read: Callable[[], Scenario], name: str,
+            runner: Callable[[Scenario], Outcome] = run) -> Outcome | ScenarioError:
+    """The scenario ``read`` gives, run (by ``runner``); or the error that makes it invalid (an
+    :class:`InternalError` for a bug of ours), named ``name`` where it names no file itself."""
+    try:
+        return runner(read())
+    except ScenarioError as err:
+        return err
+    except ArbiterError as err:  # refused on purpose, but not located: the file is named
+        return ScenarioError(name, None, str(err))
+    except Exception as err:  # noqa: BLE001 - a bug of ours must not hide the other files' results
+        return internal_error(name, err)
+
+
+def run_entry(name: str, found: Outcome | ScenarioError) -> Entry:
+    """One scenario's entry in ``run --format json``."""
+    if isinstance(found, Outcome):
+        try:
+            failures = ([error_line(str(found.error))] if found.error
+                        else [error_line(f) for f in found.failures])
+            data: dict[str, Any] = {
+                "file": name,
+                "title": found.scenario.spec.name,
+                "status": found.status,
+                "rulings": [r.as_dict() for r in found.referee.rulings],
+                "final": final_state(found.referee),
+                "failures": failures,
+            }
+            return Entry(data, found.status, failures[0] if found.status == "invalid" else None)
+        except Exception as err:  # noqa: BLE001 - a bug of ours in reading the end state
+            found = internal_error(name, err)
+    message = error_line(str(found))
+    invalid = {"file": name, "title": None, "status": "invalid", "rulings": [], "final": None, "failures": [message]}
+    return Entry(invalid, "invalid", message, isinstance(found, InternalError))
+
+
+def run_document(entries: Sequence[Entry]) -> dict[str, Any]:
+    """The document of ``run --format json``: the counts, then each scenario's entry."""
+    counts = {status: sum(e.status == status for e in entries) for status in ("passed", "failed", "invalid")}
+    return {**counts, "scenarios": [e.data for e in entries]}
+
+
+# -- arbiter validate -------------------------------------------------------------------------------
+
+
+def validated(read: Callable[[], Scenario], name: str) -> tuple[Scenario | None, Validation | ScenarioError]:
+    """The report ``read`` gives and its validation (the scenario None if it could not be read),
+    or the error that makes it invalid (an :class:`InternalError` for a bug of ours)."""
+    scenario = None
+    try:
+        scenario = read()
+        return scenario, validate(scenario)
+    except ScenarioError as err:
+        return scenario, err
+    except ArbiterError as err:  # refused on purpose, but not located: the file is named
+        return scenario, ScenarioError(name, None, str(err))
+    except Exception as err:  # noqa: BLE001 - a bug of ours must not hide the other reports' verdicts
+        return scenario, internal_error(name, err)
+
+
+def validate_entry(name: str, result: Validation | ScenarioError) -> Entry:
+    """One report's entry in ``validate --format json``."""
+    error = result if isinstance(result, ScenarioError) else result.error
+    if error is not None:
+        message = error_line(str(error))
+        data: dict[str, Any] = {"file": name, "verdict": "invalid", "differences": [], "rulings": [], "error": message}
+        return Entry(data, "invalid", message, isinstance(error, InternalError))
+    assert isinstance(result, Validation)
+    return Entry({"file": name, "verdict": result.verdict, "differences": [d.as_dict() for d in result.differences],
+                  "rulings": [r.as_dict() for r in result.rulings]}, result.verdict)
+
+
+def validate_document(entries: Sequence[Entry]) -> dict[str, Any]:
+    """The document of ``validate --format json``: the counts, then each report's entry."""
+    counts = {verdict: sum(e.status == verdict for e in entries)
+              for verdict in ("consistent", "inconsistent", "invalid")}
+    return {**counts, "reports": [e.data for e in entries]}
