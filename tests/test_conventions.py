@@ -82,10 +82,11 @@ EXIT_STATUS = {
             "is shown), 2 no such file or folder, or an unknown topic",
     "laws": "exit status: 0 printed, 2 unknown article",
     "notation": "exit status: 0 listed, 2 unknown language",
+    "serve": "exit status: 0 stopped (Ctrl-C), 2 the web extra not installed or the address not free",
 }
 
 
-COMMANDS = ["arbiter", "run", "explain", "validate", "audit", "teach", "quiz", "laws", "notation"]
+COMMANDS = ["arbiter", "run", "explain", "validate", "audit", "teach", "quiz", "laws", "notation", "serve"]
 
 
 @pytest.mark.parametrize("name", COMMANDS)
@@ -122,7 +123,8 @@ def test_run_imports_no_other_commands_modules() -> None:
     assert "arbiter.cli.commands.run" in modules
     others = {f"arbiter.cli.commands.{name}" for name in COMMANDS[1:] if name != "run"}
     heavy = {"arbiter.cli.teach", "arbiter.cli.quiz", "arbiter.files.reportdoc",
-             "arbiter.files.audit", "arbiter.files.archive", "prompt_toolkit", "distributed", "dask", "zstandard"}
+             "arbiter.files.audit", "arbiter.files.archive", "prompt_toolkit", "distributed", "dask", "zstandard",
+             "arbiter.web", "starlette", "uvicorn"}
     assert modules & (others | heavy) == set()
 
 

@@ -29,6 +29,7 @@ EXIT_STATUS = {
             "shown), 2 no such file or folder, or an unknown topic",
     "laws": "0 printed, 2 unknown article",
     "notation": "0 listed, 2 unknown language",
+    "serve": "0 stopped (Ctrl-C), 2 the web extra not installed or the address not free",
 }
 
 
@@ -137,7 +138,20 @@ def build() -> argparse.ArgumentParser:
     notation_cmd = add("notation", "list the languages moves can be read and written in")
     notation_cmd.add_argument("code", nargs="?", metavar="LANG", type=_notation,
                               help="only this language (de, sr-Cyrl, ...); default: all")
+    serve_cmd = sub.add_parser("serve", help="play and check scenarios in the browser (a local web server)",
+                               epilog=f"exit status: {EXIT_STATUS['serve']}")
+    serve_cmd.add_argument("--host", default="127.0.0.1",
+                           help="the address to listen on (default 127.0.0.1: this machine only)")
+    serve_cmd.add_argument("--port", type=_port, default=8000, help="the port to listen on (default 8000)")
+    serve_cmd.add_argument("--open", action="store_true", help="open the page in the web browser")
     return parser
+
+
+def _port(text: str) -> int:
+    """An argparse type: a TCP port, 1 to 65535."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, not {text!r}")
+    return int(text)
 
 
 def _notation(code: str) -> str:

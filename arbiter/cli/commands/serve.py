@@ -1,0 +1,42 @@
+"""``arbiter serve``: the browser's front end (:mod:`arbiter.web`) served by uvicorn, on this
+machine only unless ``--host`` says otherwise; ``--open`` opens it in the browser."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+#: The host names the app answers to when it listens on a loopback address (DNS rebinding: another
+#: site's name pointed at 127.0.0.1 reaches nothing).
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+def main(args: argparse.Namespace) -> int:
+    """Serve until interrupted; the exit status: 0 stopped, 2 the web extra missing or the port taken."""
+    try:  # the heavy imports only here: the cold start of every other command does not pay for them
+        import uvicorn
+
+        from arbiter.web.app import create_app
+    except ImportError as err:
+        print(f"arbiter serve: {err.name or err} is not installed: pip install 'arbiter[web]'", file=sys.stderr)
+        return 2
+    hosts = LOOPBACK if args.host in LOOPBACK else None
+    app = create_app(allowed_hosts=hosts)
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    url = f"http://{shown}:{args.port}/"
+    config = uvicorn.Config(app, host=args.host, port=args.port, ws="websockets", ws_max_size=1_000_000,
+                            log_level="warning", server_header=False)
+    server = uvicorn.Server(config)
+    print(f"arbiter serve: {url} (Ctrl-C stops it)", flush=True)
+    if args.open:
+        import threading
+        import webbrowser
+
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        return 0
+    except SystemExit:  # uvicorn's way of saying it could not listen (it said why on standard error)
+        return 2
+    return 0 if server.started else 2

@@ -1,0 +1,429 @@
+"""The web app: the page, the JSON API on :class:`arbiter.session.Session`, its websocket, and
+the checks of files posted as text (``docs/web.md``).
+
+Sessions live in memory, keyed by a random id, at most ``max_sessions`` of them (the least
+recently used is dropped), each of at most ``max_events`` events. Every body is bounded
+(``max_body`` bytes: 413 past it) and read by a pydantic model (400 on anything else); an error is
+``{"error": "<one line>"}``, and a bug of ours a 500 saying so, never a traceback. No CORS header is
+sent, and a JSON or YAML body must say so in its ``Content-Type`` (a form from another site cannot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path, PurePosixPath
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
+
+import chess
+import chess.svg
+import yaml
+from pydantic import BaseModel, ValidationError
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from arbiter.core.errors import ArbiterError, InternalError
+from arbiter.files import documents
+from arbiter.files.scenario import Scenario, loads
+from arbiter.files.validate import Validation
+from arbiter.session import Session, Step, View
+from arbiter.session import quiz
+from arbiter.web.models import EventLine, NewSession, SocketMessage, one_line
+
+STATIC = Path(__file__).resolve().parent / "static"
+#: The name a file posted as text goes by in its messages.
+REQUEST = "<request>"
+#: The Content-Types a YAML body may carry.
+YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
+INTERNAL = "internal error, please report it"
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+class Refused(Exception):
+    """A request refused: its status and the one line that says why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = documents.error_line(message)
+
+
+@dataclass
+class Held:
+    """A session in the store: the game, the lock that serialises what is done to it, and the
+    scenario it was loaded from (for its quiz question)."""
+
+    session: Session
+    scenario: Scenario | None = None
+    topic: str = ""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class Store:
+    """The sessions, least recently used first; past ``limit`` the least recently used goes."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._held: OrderedDict[str, Held] = OrderedDict()
+
+    def add(self, held: Held) -> str:
+        """Keep ``held`` under a new random id; the id."""
+        key = secrets.token_urlsafe(16)
+        self._held[key] = held
+        while len(self._held) > self.limit:
+            self._held.popitem(last=False)
+        return key
+
+    def get(self, key: str) -> Held:
+        """The session ``key``, now the most recently used.
+
+        :raises Refused: 404 if there is none (never made, deleted, or dropped as the least used).
+        """
+        held = self._held.get(key)
+        if held is None:
+            raise Refused(404, "no such session (it was deleted, or dropped as the least recently used)")
+        self._held.move_to_end(key)
+        return held
+
+    def delete(self, key: str) -> None:
+        """Forget the session ``key``.
+
+        :raises Refused: 404 if there is none.
+        """
+        self.get(key)
+        del self._held[key]
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+
+def library_file(library: Path, relative: str) -> Path:
+    """The file ``relative`` names inside ``library``, checked: a relative path of forward
+    slashes, no ``..``, a ``.yaml`` file that, its links followed, is still inside the library.
+
+    :raises Refused: 400 otherwise.
+    """
+    if "\\" in relative or "\0" in relative:
+        raise Refused(400, "library: a path inside the library, with forward slashes")
+    path = PurePosixPath(relative)
+    if path.is_absolute() or relative.startswith("~") or ".." in path.parts:
+        raise Refused(400, "library: a path inside the library (touch/accidental-contact.yaml), not outside it")
+    if path.suffix not in (".yaml", ".yml"):
+        raise Refused(400, "library: a scenario file (*.yaml)")
+    root = library.resolve()
+    target = (root / path).resolve()
+    if not target.is_relative_to(root):
+        raise Refused(400, "library: a path inside the library, not a link out of it")
+    if not target.is_file():
+        raise Refused(400, f"library: no such file in the library: {relative}")
+    return target
+
+
+def library_index(library: Path) -> dict[str, Any]:
+    """``GET /api/library``: the library's scenarios grouped by folder, each with its title."""
+    root = library.resolve()
+    groups: dict[str, list[dict[str, str]]] = {}
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    for path in sorted(root.rglob("*.yaml")):
+        relative = path.relative_to(root).as_posix()
+        try:
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - a safe loader
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            continue
+        title = data.get("title") if isinstance(data, dict) else None
+        groups.setdefault(PurePosixPath(relative).parent.as_posix(), []).append(
+            {"path": relative, "title": str(title) if title else path.stem})
+    return {"groups": [{"name": name, "files": files} for name, files in sorted(groups.items())]}
+
+
+def _question(held: Held) -> dict[str, Any] | None:
+    """The quiz question of the scenario a session was loaded from, or None."""
+    if held.scenario is None:
+        return None
+    made = quiz.question(held.scenario, held.topic, random.Random(held.scenario.path))
+    if made is None:
+        return None
+    return {"after": made.after, "question": made.question, "choices": made.choices, "answer": made.answer,
+            "explain": made.explain}
+
+
+def _view(view: View) -> dict[str, Any]:
+    return view.model_dump(mode="json", by_alias=True)
+
+
+def _step(step: Step) -> dict[str, Any]:
+    return step.model_dump(mode="json", by_alias=True)
+
+
+def create_app(library: Path | None = None, max_sessions: int = 100, max_events: int = 2000,
+               max_body: int = 1_000_000, allowed_hosts: Sequence[str] | None = None) -> Starlette:
+    """The app: the page, the API and the websocket of ``docs/web.md``.
+
+    ``library``: the scenario library (default :func:`arbiter.session.quiz.library`);
+    ``max_sessions``: how many sessions are kept (the least recently used goes first);
+    ``max_events``: how many events a session holds, played and queued; ``max_body``: the largest
+    body in bytes (a websocket message too); ``allowed_hosts``: the host names the app answers to
+    (``arbiter serve`` on a loopback address gives the loopback names, so that another site's name
+    pointed at 127.0.0.1 reaches nothing), None for any.
+    """
+    root = (library or quiz.library()).resolve()
+    store = Store(max_sessions)
+    index: dict[str, Any] = {}
+
+    async def body(request: Request, kinds: Sequence[str], what: str) -> bytes:
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind not in kinds:
+            raise Refused(415, f"the body is {what}: Content-Type {kinds[0]}, not {kind or 'none'}")
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > max_body:
+            raise Refused(413, f"the body is over {max_body:,} bytes")
+        data = bytearray()
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > max_body:
+                raise Refused(413, f"the body is over {max_body:,} bytes")
+        return bytes(data)
+
+    async def json_body(request: Request, model: type[Model]) -> Model:
+        data = await body(request, ("application/json",), "JSON")
+        try:
+            return model.model_validate_json(data)
+        except ValidationError as err:
+            raise Refused(400, one_line(err)) from None
+
+    async def yaml_text(request: Request) -> str:
+        data = await body(request, YAML_TYPES, "YAML text")
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise Refused(400, f"{REQUEST}: not a text in UTF-8") from None
+
+    def check_size(session: Session, more: int = 1) -> None:
+        if len(session.events) + len(session.queued) + more > max_events:
+            raise Refused(400, f"a session holds at most {max_events:,} events")
+
+    def new_session(spec: NewSession) -> tuple[Held, list[str]]:
+        if spec.library is not None:
+            path = library_file(root, spec.library)
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as err:
+                raise Refused(400, f"library: cannot read {spec.library}: {err}") from None
+            scenario = loads(text, spec.library, base=path.parent)
+            held = Held(Session.from_scenario(scenario), scenario, PurePosixPath(spec.library).parent.name)
+        elif spec.scenario is not None:
+            scenario = loads(spec.scenario, REQUEST, read_files=False)
+            held = Held(Session.from_scenario(scenario), scenario)
+        else:
+            held = Held(Session.from_position(spec.fen, spec.moves, spec.time_control, spec.ruleset, spec.arbiter,
+                                              spec.notation))
+        check_size(held.session, 0)
+        return held, [event.describe() for event in held.session.queued]
+
+    async def on(key: str, act: Callable[[Session], Any]) -> Any:
+        """``act`` done on the session ``key``, one at a time, off the event loop."""
+        held = store.get(key)
+        async with held.lock:
+            return await run_in_threadpool(act, held.session)
+
+    def apply(line: str, session: Session) -> dict[str, Any]:
+        check_size(session)
+        return {"step": _step(session.apply(line))}
+
+    def play_next(session: Session) -> dict[str, Any]:
+        return {"step": _step(session.play_next())}
+
+    def undo(session: Session) -> dict[str, Any]:
+        return {"view": _view(session.undo())}
+
+    def restart(session: Session) -> dict[str, Any]:
+        return {"view": _view(session.restart())}
+
+    def back(session: Session) -> dict[str, Any]:
+        return {"view": _view(session.back())}
+
+    actions: dict[str, Callable[[Session], dict[str, Any]]] = {
+        "undo": undo, "restart": restart, "next": play_next, "back": back}
+
+    # -- the page ------------------------------------------------------------------------------------
+
+    async def page(request: Request) -> Response:
+        index_html = STATIC / "index.html"
+        if index_html.is_file():
+            return FileResponse(index_html, media_type="text/html")
+        return HTMLResponse("<!doctype html><title>arbiter</title><p>The page is not installed; the API is at /api.")
+
+    # -- the API ---------------------------------------------------------------------------------------
+
+    async def get_library(request: Request) -> Response:
+        if not index:
+            index.update(await run_in_threadpool(library_index, root))
+        return JSONResponse(index)
+
+    async def create(request: Request) -> Response:
+        spec = await json_body(request, NewSession)
+        held, queued = await run_in_threadpool(new_session, spec)
+        key = store.add(held)
+        return JSONResponse({"id": key, "view": _view(held.session.view()), "queued": queued}, status_code=201)
+
+    async def get_session(request: Request) -> Response:
+        key = request.path_params["id"]
+        view = await on(key, lambda session: _view(session.view()))
+        return JSONResponse({"id": key, "view": view})
+
+    async def delete_session(request: Request) -> Response:
+        store.delete(request.path_params["id"])
+        return Response(status_code=204)
+
+    async def event(request: Request) -> Response:
+        line = (await json_body(request, EventLine)).line
+        return JSONResponse(await on(request.path_params["id"], partial(apply, line)))
+
+    def action(name: str) -> Callable[[Request], Any]:
+        async def endpoint(request: Request) -> Response:
+            return JSONResponse(await on(request.path_params["id"], actions[name]))
+        return endpoint
+
+    async def get_quiz(request: Request) -> Response:
+        held = store.get(request.path_params["id"])
+        return JSONResponse({"question": await run_in_threadpool(_question, held)})
+
+    async def download(request: Request) -> Response:
+        text = await on(request.path_params["id"], lambda session: session.to_scenario())
+        return Response(text, media_type="application/yaml",
+                        headers={"Content-Disposition": 'attachment; filename="arbiter-session.yaml"'})
+
+    def read(text: str) -> Scenario:
+        return loads(text, REQUEST, read_files=False)
+
+    def document_response(document: dict[str, Any], entry: documents.Entry) -> Response:
+        status = 500 if entry.internal else 400 if entry.status == "invalid" else 200
+        return Response(documents.dumps(document), status_code=status, media_type="application/json")
+
+    async def post_validate(request: Request) -> Response:
+        text = await yaml_text(request)
+        _, result = await run_in_threadpool(documents.validated, partial(read, text), REQUEST)
+        entry = documents.validate_entry(REQUEST, result)
+        return document_response(documents.validate_document([entry]), entry)
+
+    async def post_run(request: Request) -> Response:
+        text = await yaml_text(request)
+        found = await run_in_threadpool(documents.outcome, partial(read, text), REQUEST)
+        entry = await run_in_threadpool(documents.run_entry, REQUEST, found)
+        return document_response(documents.run_document([entry]), entry)
+
+    def report_markdown(text: str) -> dict[str, str]:
+        from arbiter.files import reportdoc
+
+        scenario, result = documents.validated(partial(read, text), REQUEST)
+        entry = documents.validate_entry(REQUEST, result)
+        if entry.error is not None or scenario is None or not isinstance(result, Validation):
+            raise Refused(500 if entry.internal else 400, entry.error or f"{REQUEST}: not a report")
+        return {"markdown": reportdoc.markdown(scenario, result),
+                "svg": chess.svg.board(chess.Board(scenario.start.fen()), size=360)}
+
+    async def post_markdown(request: Request) -> Response:
+        text = await yaml_text(request)
+        return JSONResponse(await run_in_threadpool(report_markdown, text))
+
+    # -- the websocket ---------------------------------------------------------------------------------
+
+    async def socket(websocket: WebSocket) -> None:
+        origin = websocket.headers.get("origin")
+        if origin is not None and urlsplit(origin).netloc != websocket.headers.get("host"):
+            await websocket.close(code=1008)  # another site's page: refused before it is accepted
+            return
+        await websocket.accept()
+        key = websocket.path_params["id"]
+        try:
+            store.get(key)
+        except Refused as err:
+            await websocket.send_json({"error": err.message})
+            await websocket.close(code=4404)
+            return
+        try:
+            while True:
+                text = await websocket.receive_text()
+                if len(text.encode("utf-8")) > max_body:
+                    await websocket.send_json({"error": f"a message is at most {max_body:,} bytes"})
+                    continue
+                try:
+                    message = SocketMessage.model_validate_json(text)
+                    act = partial(apply, message.line) if message.line is not None else actions[str(message.action)]
+                    answer = await on(key, act)
+                except ValidationError as err:
+                    answer = {"error": one_line(err)}
+                except Refused as err:
+                    answer = {"error": err.message}
+                    if err.status == 404:
+                        await websocket.send_json(answer)
+                        await websocket.close(code=4404)
+                        return
+                except InternalError as err:
+                    answer = {"error": documents.error_line(str(err))}
+                except ArbiterError as err:
+                    answer = {"error": documents.error_line(str(err))}
+                except Exception:  # noqa: BLE001 - a bug of ours: said in one line, the socket stays open
+                    answer = {"error": INTERNAL}
+                await websocket.send_json(answer)
+        except WebSocketDisconnect:
+            return
+
+    # -- errors ----------------------------------------------------------------------------------------
+
+    async def refused(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, Refused)
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    async def arbiter_error(request: Request, exc: Exception) -> Response:
+        status = 500 if isinstance(exc, InternalError) else 400
+        return JSONResponse({"error": documents.error_line(str(exc))}, status_code=status)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        path = request.url.path
+        words = {404: f"no such page: {path}", 405: f"{request.method} is not allowed on {path}"}
+        return JSONResponse({"error": documents.error_line(words.get(exc.status_code, str(exc.detail)))},
+                            status_code=exc.status_code, headers=exc.headers)
+
+    async def internal(request: Request, exc: Exception) -> Response:
+        return JSONResponse({"error": INTERNAL}, status_code=500)
+
+    sessions = "/api/sessions/{id}"
+    routes = [
+        Route("/", page),
+        Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
+        Route("/api/library", get_library),
+        Route("/api/sessions", create, methods=["POST"]),
+        Route(sessions, get_session, methods=["GET"]),
+        Route(sessions, delete_session, methods=["DELETE"]),
+        Route(f"{sessions}/events", event, methods=["POST"]),
+        *[Route(f"{sessions}/{name}", action(name), methods=["POST"]) for name in actions],
+        Route(f"{sessions}/quiz", get_quiz),
+        Route(f"{sessions}/scenario", download),
+        Route("/api/validate", post_validate, methods=["POST"]),
+        Route("/api/run", post_run, methods=["POST"]),
+        Route("/api/report/markdown", post_markdown, methods=["POST"]),
+        WebSocketRoute("/ws/sessions/{id}", socket),
+    ]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))] if allowed_hosts else []
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers={
+        Refused: refused, ArbiterError: arbiter_error, HTTPException: http_error, Exception: internal})
+    app.state.store = store
+    return app
+

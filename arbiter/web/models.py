@@ -1,0 +1,80 @@
+"""The JSON bodies the API reads, as pydantic models (``extra="forbid"``): anything else is a 400."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+#: The longest text of a position field (a FEN, a time control, a notation code).
+SHORT = 200
+#: The longest move list, scenario text or event line a request may hold (the body is bounded too).
+LONG = 1_000_000
+
+
+class Strict(BaseModel):
+    """A request body: unknown keys are refused."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class NewSession(Strict):
+    """``POST /api/sessions``: a position and settings, or a library file, or a scenario's text."""
+
+    fen: str | None = Field(default=None, max_length=SHORT)
+    moves: str | None = Field(default=None, max_length=20_000)
+    time_control: str | None = Field(default=None, max_length=SHORT)
+    ruleset: Literal["standard", "rapid", "blitz"] | None = None
+    arbiter: Literal["watching", "called"] | None = None
+    notation: str | None = Field(default=None, max_length=SHORT)
+    library: str | None = Field(default=None, min_length=1, max_length=1000)
+    scenario: str | None = Field(default=None, max_length=LONG)
+
+    @model_validator(mode="after")
+    def _one_start(self) -> NewSession:
+        given = [key for key in ("fen", "moves", "time_control", "ruleset", "arbiter", "notation")
+                 if getattr(self, key) is not None]
+        if self.library is not None and self.scenario is not None:
+            raise ValueError("give library or scenario, not both")
+        if (self.library is not None or self.scenario is not None) and given:
+            which = "library" if self.library is not None else "scenario"
+            raise ValueError(f"{which} takes its position and settings from the file: {', '.join(given)} not allowed")
+        return self
+
+
+class EventLine(Strict):
+    """``POST /api/sessions/{id}/events``: one event line."""
+
+    line: str = Field(min_length=1, max_length=2000)
+
+
+class SocketMessage(Strict):
+    """A websocket message: an event line or an action."""
+
+    line: str | None = Field(default=None, min_length=1, max_length=2000)
+    action: Literal["undo", "restart", "next", "back"] | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> SocketMessage:
+        if (self.line is None) == (self.action is None):
+            raise ValueError("a message is {\"line\": ...} or {\"action\": ...}")
+        return self
+
+
+def one_line(err: ValidationError) -> str:
+    """A pydantic error as one line: where, and what is wrong (the first problem)."""
+    errors = err.errors()
+    first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])  # a typo says itself
+    where = ".".join(str(part) for part in first["loc"])
+    kind, message = first["type"], first["msg"]
+    if kind == "extra_forbidden":
+        message = "unknown key"
+    elif kind == "json_invalid":
+        message = f"not JSON: {first.get('ctx', {}).get('error', message)}"
+        where = ""
+    elif kind == "model_type":
+        message = "expected a JSON object"
+    elif message.startswith("Value error, "):
+        message = message[len("Value error, "):]
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"{where}: {message}{more}" if where else f"{message}{more}"

@@ -1,0 +1,383 @@
+"""Issue 15, the server side: every endpoint of ``docs/web.md`` through Starlette's TestClient,
+the websocket, bad input of every kind (a one-line 400, never a traceback), the bounds (sessions,
+events, body size), the library never left, and ``/api/validate`` and ``/api/run`` answering the
+very document ``arbiter validate --format json`` and ``arbiter run --format json`` print."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+
+from arbiter.cli import main
+from arbiter.files.scenario import loads, run
+from arbiter.session import quiz
+from arbiter.web.app import create_app
+
+ROOT = Path(__file__).resolve().parent.parent
+YAML = {"content-type": "application/yaml"}
+CASE = "touch/own-piece-touched-other-moved.yaml"
+
+
+@pytest.fixture()
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(), raise_server_exceptions=False) as made:
+        yield made
+
+
+def _session(client: TestClient, **body: Any) -> str:
+    answer = client.post("/api/sessions", json=body)
+    assert answer.status_code == 201, answer.text
+    key: str = answer.json()["id"]
+    return key
+
+
+def _error(answer: httpx.Response, status: int = 400) -> str:
+    """The one-line error of a refused request."""
+    assert answer.status_code == status, answer.text
+    assert answer.headers["content-type"].startswith("application/json")
+    data = answer.json()
+    assert list(data) == ["error"] and "\n" not in data["error"] and "Traceback" not in data["error"]
+    message: str = data["error"]
+    return message
+
+
+# -- the page and the library ------------------------------------------------------------------------
+
+
+def test_the_page_and_its_static_files(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    css = client.get("/static/app.css")
+    assert css.status_code == 200 or not (ROOT / "arbiter" / "web" / "static" / "app.css").exists()
+    assert _error(client.get("/static/nothing-here.js"), 404)
+    assert "access-control-allow-origin" not in page.headers
+
+
+def test_the_library_groups_the_scenarios_by_folder(client: TestClient) -> None:
+    data = client.get("/api/library").json()
+    groups = {group["name"]: group["files"] for group in data["groups"]}
+    assert {"touch", "claims", "play"} <= set(groups)
+    touch = {item["path"]: item["title"] for item in groups["touch"]}
+    assert touch[CASE] == "Knight touched, pawn moved; the watching arbiter intervenes"
+    count = sum(len(files) for files in groups.values())
+    assert count == len(list(quiz.library().rglob("*.yaml")))
+
+
+@pytest.mark.parametrize("path", ["../README.md", "../pyproject.toml.yaml", "/etc/passwd", "touch/../../x.yaml",
+                                  "touch\\x.yaml", "~/x.yaml", "touch/no-such-case.yaml", "touch", "touch/a.txt"])
+def test_a_library_path_never_leaves_the_library(client: TestClient, path: str) -> None:
+    assert _error(client.post("/api/sessions", json={"library": path})).startswith("library: ")
+
+
+def test_a_link_out_of_the_library_is_refused(tmp_path: Path) -> None:
+    library = tmp_path / "library"
+    (library / "touch").mkdir(parents=True)
+    (library / "touch" / "ok.yaml").write_text((quiz.library() / CASE).read_text(encoding="utf-8"), encoding="utf-8")
+    outside = tmp_path / "secret.yaml"
+    outside.write_text("title: secret\n", encoding="utf-8")
+    (library / "touch" / "out.yaml").symlink_to(outside)
+    with TestClient(create_app(library)) as client:
+        assert client.post("/api/sessions", json={"library": "touch/ok.yaml"}).status_code == 201
+        assert "not a link out" in _error(client.post("/api/sessions", json={"library": "touch/out.yaml"}))
+
+
+# -- sessions --------------------------------------------------------------------------------------------
+
+
+def test_a_session_from_a_position_played_undone_restarted_downloaded_and_deleted(client: TestClient) -> None:
+    made = client.post("/api/sessions", json={"time_control": "300+2", "arbiter": "called"})
+    assert made.status_code == 201
+    key, view = made.json()["id"], made.json()["view"]
+    assert made.json()["queued"] == [] and view["clock"]["time_control"] == "300+2"
+    assert client.get(f"/api/sessions/{key}").json() == {"id": key, "view": view}
+    step = client.post(f"/api/sessions/{key}/events", json={"line": "white: touch g1 at=3"}).json()["step"]
+    assert step["event"] == "white: touch g1"
+    assert [r["ruling"]["kind"] for r in step["rulings"]] == ["obligation"]
+    assert step["view"]["touched"][0]["square"] == "g1"
+    assert client.post(f"/api/sessions/{key}/events", json={"line": "Nf3"}).status_code == 200
+    assert client.post(f"/api/sessions/{key}/undo").json()["view"] == step["view"]
+    assert client.post(f"/api/sessions/{key}/restart").json()["view"] == view
+    client.post(f"/api/sessions/{key}/events", json={"line": "e4"})
+    saved = client.get(f"/api/sessions/{key}/scenario")
+    assert saved.headers["content-type"].startswith("application/yaml")
+    assert "attachment" in saved.headers["content-disposition"]
+    assert run(loads(saved.text, "<saved>")).status == "passed"
+    assert client.get(f"/api/sessions/{key}/quiz").json() == {"question": None}
+    assert client.delete(f"/api/sessions/{key}").status_code == 204
+    assert "no such session" in _error(client.get(f"/api/sessions/{key}"), 404)
+    assert _error(client.delete(f"/api/sessions/{key}"), 404)
+
+
+def test_a_library_case_stepped_forwards_and_backwards_with_its_quiz(client: TestClient) -> None:
+    made = client.post("/api/sessions", json={"library": CASE}).json()
+    key = made["id"]
+    assert made["queued"] == ["white: touch g1", "white: move e2 e4"] and made["view"]["queued"] == 2
+    first = client.post(f"/api/sessions/{key}/next").json()["step"]
+    second = client.post(f"/api/sessions/{key}/next").json()["step"]
+    assert first["event"] == "white: touch g1" and second["view"]["queued"] == 0
+    assert "violation" in [r["ruling"]["kind"] for r in second["rulings"]]
+    assert "no event" in _error(client.post(f"/api/sessions/{key}/next"))
+    back = client.post(f"/api/sessions/{key}/back").json()["view"]
+    assert back["queued"] == 1 and back["events"] == ["white: touch g1"]
+    assert client.post(f"/api/sessions/{key}/next").json()["step"] == second
+    question = client.get(f"/api/sessions/{key}/quiz").json()["question"]
+    assert question["after"] == 1 and question["choices"][question["answer"]].startswith("He intervenes at once")
+    client.post(f"/api/sessions/{key}/back")
+    client.post(f"/api/sessions/{key}/back")
+    assert "nothing to take back" in _error(client.post(f"/api/sessions/{key}/back"))
+
+
+def test_a_session_from_scenario_text_queues_its_events(client: TestClient) -> None:
+    text = (quiz.library() / CASE).read_text(encoding="utf-8")
+    made = client.post("/api/sessions", json={"scenario": text}).json()
+    assert made["queued"] == ["white: touch g1", "white: move e2 e4"]
+    question = client.get(f"/api/sessions/{made['id']}/quiz").json()["question"]
+    assert question["question"].startswith("White touched the knight")
+    bad = _error(client.post("/api/sessions", json={"scenario": "title: t\nevents:\n  - white: fly e2\n"}))
+    assert bad.startswith("<request>:3: ")
+    assert "reads no file" in _error(client.post("/api/sessions", json={
+        "scenario": "title: t\nstart: {pgn: games/italian.pgn}\n"}))
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({"fen": "x"}, "<options>"),
+    ({"ruleset": "bullet"}, "ruleset: Input should be"),
+    ({"colour": "white"}, "colour: unknown key"),
+    ({"library": CASE, "fen": "8/8/8/8/8/8/8/8 w - - 0 1"}, "library takes its position and settings"),
+    ({"library": CASE, "scenario": "title: x"}, "not both"),
+    ([1, 2], "expected a JSON object"),
+    ({"time_control": "x" * 5000}, "time_control: String should have at most"),
+])
+def test_a_bad_new_session_is_a_one_line_400(client: TestClient, body: Any, message: str) -> None:
+    assert message in _error(client.post("/api/sessions", json=body))
+
+
+def test_bad_events_bad_json_and_unknown_keys(client: TestClient) -> None:
+    key = _session(client)
+    events = f"/api/sessions/{key}/events"
+    assert "unknown verb 'fly'" in _error(client.post(events, json={"line": "white: fly e2"}))
+    assert client.post(events, json={"line": "white: touch g1 at=5"}).status_code == 200
+    assert "time goes backwards" in _error(client.post(events, json={"line": "white: lift g1 at=3"}))
+    assert _error(client.post(events, json={"line": "lift e5"}))  # an empty square: the game is as it was
+    assert client.get(f"/api/sessions/{key}").json()["view"]["events"] == ["white: touch g1"]
+    assert "lin: unknown key" in _error(client.post(events, json={"lin": "e4"}))
+    assert "line: Field required" in _error(client.post(events, json={}))
+    assert "not JSON" in _error(client.post(events, content=b"{bad", headers={"content-type": "application/json"}))
+    assert "Content-Type application/json" in _error(client.post(events, content=b'{"line": "e4"}',
+                                                                 headers={"content-type": "text/plain"}), 415)
+    assert "no such session" in _error(client.post("/api/sessions/nope/events", json={"line": "e4"}), 404)
+    for action in ("undo", "restart", "next", "back", "quiz", "scenario"):
+        method = client.get if action in ("quiz", "scenario") else client.post
+        assert _error(method(f"/api/sessions/nope/{action}"), 404)
+    assert "nothing to undo" in _error(client.post(f"/api/sessions/{_session(client)}/undo"))
+    assert "no such page" in _error(client.get("/api/nothing"), 404)
+    assert "not allowed" in _error(client.put("/api/sessions"), 405)
+
+
+def test_the_bounds_on_sessions_events_and_body_size() -> None:
+    with TestClient(create_app(max_sessions=3, max_events=4, max_body=2000)) as client:
+        keys = [_session(client) for _ in range(3)]
+        client.get(f"/api/sessions/{keys[0]}")  # now the most recently used
+        keys.append(_session(client))
+        assert len(client.app.state.store) == 3  # type: ignore[attr-defined]
+        assert _error(client.get(f"/api/sessions/{keys[1]}"), 404)  # the least recently used went
+        for key in (keys[0], keys[2], keys[3]):
+            assert client.get(f"/api/sessions/{key}").status_code == 200
+        key = keys[0]
+        for line in ("touch g1", "lift g1", "place f3", "release"):
+            assert client.post(f"/api/sessions/{key}/events", json={"line": line}).status_code == 200, line
+        assert "at most 4 events" in _error(client.post(f"/api/sessions/{key}/events", json={"line": "press"}))
+        big = {"scenario": "title: t\n" + "#" * 3000}
+        assert "over 2,000 bytes" in _error(client.post("/api/sessions", json=big), 413)
+        assert _error(client.post("/api/validate", content="#" * 3000, headers=YAML), 413)
+        chunks = (b"#" * 500 for _ in range(6))  # no Content-Length: counted as it comes
+        assert _error(client.post("/api/run", content=chunks, headers=YAML), 413)
+        long_case = "title: t\nevents:\n" + "".join("  - white: touch g1\n" for _ in range(5))
+        assert "at most 4 events" in _error(client.post("/api/sessions", json={"scenario": long_case}))
+
+
+def test_a_bug_of_ours_is_a_one_line_500(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter.session import Session
+
+    def broken(self: Session) -> str:
+        raise RuntimeError("secret detail")
+
+    key = _session(client)
+    monkeypatch.setattr(Session, "to_scenario", broken)
+    message = _error(client.get(f"/api/sessions/{key}/scenario"), 500)
+    assert message == "internal error, please report it"
+
+
+# -- the websocket ---------------------------------------------------------------------------------------
+
+
+def test_the_websocket_plays_lines_and_actions(client: TestClient) -> None:
+    key = _session(client, library=CASE)
+    with client.websocket_connect(f"/ws/sessions/{key}") as ws:
+        ws.send_json({"action": "next"})
+        assert ws.receive_json()["step"]["event"] == "white: touch g1"
+        ws.send_json({"line": "white: move g1 f3"})
+        assert ws.receive_json()["step"]["view"]["last_move"]["uci"] == "g1f3"
+        ws.send_json({"action": "undo"})
+        assert ws.receive_json()["view"]["events"] == ["white: touch g1"]
+        ws.send_json({"action": "back"})
+        assert ws.receive_json()["view"]["queued"] == 2
+        ws.send_json({"action": "restart"})
+        assert ws.receive_json()["view"]["events"] == []
+        ws.send_text("{bad")
+        assert "not JSON" in ws.receive_json()["error"]
+        ws.send_json({"action": "jump"})
+        assert "action" in ws.receive_json()["error"]
+        ws.send_json({"line": "e4", "action": "undo"})
+        assert "a message is" in ws.receive_json()["error"]
+        ws.send_json({"line": "white: fly e2"})
+        assert "unknown verb" in ws.receive_json()["error"]
+        ws.send_json({"line": "e4", "extra": 1})
+        assert "extra: unknown key" in ws.receive_json()["error"]
+    assert client.get(f"/api/sessions/{key}").json()["view"]["events"] == []
+
+
+def test_the_websocket_of_an_unknown_session_says_so_and_closes(client: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with client.websocket_connect("/ws/sessions/nope") as ws:
+        assert "no such session" in ws.receive_json()["error"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4404
+
+
+def test_the_websocket_refuses_another_sites_page(client: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    key = _session(client)
+    with pytest.raises(WebSocketDisconnect):
+        with client.websocket_connect(f"/ws/sessions/{key}", headers={"origin": "http://evil.example"}) as ws:
+            ws.receive_json()
+    with client.websocket_connect(f"/ws/sessions/{key}", headers={"origin": "http://testserver"}) as ws:
+        ws.send_json({"line": "e4"})
+        assert "step" in ws.receive_json()
+
+
+def test_a_host_name_not_allowed_is_refused() -> None:
+    with TestClient(create_app(allowed_hosts=["127.0.0.1", "localhost"]), base_url="http://localhost") as client:
+        assert client.get("/api/library").status_code == 200
+    with TestClient(create_app(allowed_hosts=["127.0.0.1", "localhost"]), base_url="http://evil.example") as client:
+        assert client.get("/api/library").status_code == 400
+
+
+# -- files posted as text: the same documents as the command line -----------------------------------------
+
+FILES = ["examples/reports/flag-claimed-rightly.yaml", "examples/reports/threefold-claim-wrong-penalty.yaml",
+         "examples/reports/touch-move-claim-upheld-italian-game-sr.yaml", "examples/reports/format-example.yaml",
+         "examples/reports/report-with-impossible-event.yaml", "scenarios/touch/own-piece-touched-other-moved.yaml"]
+RUN_FILES = ["scenarios/touch/own-piece-touched-other-moved.yaml", "scenarios/claims/" + sorted(
+    p.name for p in (ROOT / "scenarios" / "claims").glob("*.yaml"))[0], "examples/reports/flag-claimed-rightly.yaml",
+    "scenarios/play/start-from-inline-pgn.yaml", "examples/reports/report-with-impossible-event.yaml"]
+
+
+def _printed(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *argv: str) -> tuple[int, str]:
+    monkeypatch.chdir(ROOT)
+    status = main(list(argv))
+    out = capsys.readouterr().out
+    return status, out.replace(argv[-1], "<request>")
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_validate_answers_what_the_command_prints(client: TestClient, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    status, printed = _printed(capsys, monkeypatch, "validate", "--format", "json", name)
+    answer = client.post("/api/validate", content=(ROOT / name).read_bytes(), headers=YAML)
+    assert answer.text == printed
+    assert answer.status_code == {0: 200, 1: 200, 2: 400}[status]
+
+
+@pytest.mark.parametrize("name", RUN_FILES)
+def test_run_answers_what_the_command_prints(client: TestClient, capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    status, printed = _printed(capsys, monkeypatch, "run", "--format", "json", name)
+    answer = client.post("/api/run", content=(ROOT / name).read_bytes(), headers=YAML)
+    assert answer.text == printed
+    assert answer.status_code == {0: 200, 1: 200, 2: 400}[status]
+
+
+def test_bad_yaml_and_an_invalid_report_are_400_naming_the_line(client: TestClient) -> None:
+    answer = client.post("/api/validate", content="title: x\nevents: [\n", headers=YAML)
+    assert answer.status_code == 400
+    data = answer.json()
+    assert data["invalid"] == 1 and data["reports"][0]["error"].startswith("<request>:3: ")
+    text = (ROOT / "examples/reports/flag-claimed-rightly.yaml").read_text(encoding="utf-8")
+    broken = text.replace("events:", "events:\n  - white: fly e2", 1)
+    line = broken.splitlines().index("  - white: fly e2") + 1
+    for path in ("/api/validate", "/api/run"):
+        answer = client.post(path, content=broken, headers=YAML)
+        assert answer.status_code == 400 and answer.json()["invalid"] == 1
+        entry = (answer.json().get("reports") or answer.json()["scenarios"])[0]
+        assert (entry.get("error") or entry["failures"][0]).startswith(f"<request>:{line}: ")
+    assert "Content-Type application/yaml" in _error(client.post("/api/run", content=text,
+                                                                 headers={"content-type": "text/plain"}), 415)
+    assert "UTF-8" in _error(client.post("/api/run", content=b"title: \xff\n", headers=YAML))
+    assert "reads no file" in client.post("/api/run", content="title: t\nstart: {pgn: ../../x.pgn}\n",
+                                          headers=YAML).json()["scenarios"][0]["failures"][0]
+
+
+def test_the_markdown_report_and_its_diagram(client: TestClient, capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    name = "examples/reports/threefold-claim-wrong-penalty.yaml"
+    _, printed = _printed(capsys, monkeypatch, "validate", "--format", "markdown", name)
+    answer = client.post("/api/report/markdown", content=(ROOT / name).read_bytes(), headers=YAML)
+    assert answer.status_code == 200
+    assert answer.json()["markdown"] == printed
+    assert answer.json()["svg"].startswith("<svg")
+    bad = _error(client.post("/api/report/markdown", content="title: x\nevents: [\n", headers=YAML))
+    assert bad.startswith("<request>:3: ")
+
+
+# -- arbiter serve ---------------------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.mark.slow
+def test_arbiter_serve_starts_and_answers() -> None:
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--port", str(port)], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                answer = httpx.get(f"http://127.0.0.1:{port}/api/library", timeout=2)
+                break
+            except httpx.TransportError:
+                assert server.poll() is None, server.communicate()
+                assert time.monotonic() < deadline, "arbiter serve did not answer in 30 s"
+                time.sleep(0.2)
+        assert answer.status_code == 200 and answer.json()["groups"]
+        refused = httpx.get(f"http://127.0.0.1:{port}/api/library", headers={"host": "evil.example"}, timeout=5)
+        assert refused.status_code == 400  # another site's name pointed at 127.0.0.1 reaches nothing
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_serve_is_not_imported_by_the_command_line() -> None:
+    code = ("import sys, arbiter.cli, arbiter.cli.parser; arbiter.cli.parser.build(); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('starlette', 'uvicorn', 'websockets', "
+            "'httpx') or m.startswith('arbiter.web')))")
+    found = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "[]"
