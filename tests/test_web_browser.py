@@ -5,7 +5,8 @@ The pointer does what a hand does at the board: pressed on a piece it touches it
 it, released over a square it places and lets go. After each test the page is photographed at
 1280×800 and at 390×844 under the test's ``tmp_path``, and it must have logged no console error.
 
-The module is skipped, saying why, only when ``/usr/bin/chromium`` is missing.
+The module is skipped, saying why, only when ``/usr/bin/chromium`` is missing. It is marked
+``slow`` (about 25 s): the quick run (``-m "not slow"``) leaves it out, CI runs it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ import pytest
 CHROMIUM = Path("/usr/bin/chromium")
 #: The application factory served; ARBITER_WEB_APP=module:function names another one.
 APP = os.environ.get("ARBITER_WEB_APP", "arbiter.web.app:create_app")
+
+#: The nine tests take about 25 s (a page, a game and two screenshots each).
+pytestmark = pytest.mark.slow
 
 
 # -- fixtures (the server, the browser, a page) ---------------------------------------------------
@@ -70,6 +74,11 @@ def browser(chromium_path: Path):  # noqa: ANN201 (playwright's Browser)
         launched = playwright.chromium.launch(executable_path=str(chromium_path), headless=True)
         yield launched
         launched.close()
+
+
+def page_hidden(name: str) -> bool:
+    """The report desk hides the board."""
+    return "report" in name
 
 
 def _is_error(message) -> bool:  # noqa: ANN001 (playwright's ConsoleMessage)
@@ -160,8 +169,13 @@ def board(browser, server: str, tmp_path: Path, request: pytest.FixtureRequest) 
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(150)  # the board's resize observer redraws
     page.screenshot(path=str(tmp_path / f"{name}-390x844.png"), full_page=True)
+    # On the phone nothing sticks out sideways, and the board fills the width.
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
+    board_width = page.evaluate("() => document.querySelector('#board svg').getBoundingClientRect().width")
     context.close()
     assert not errors, f"console errors: {errors}"
+    assert wide <= 390, f"the page is {wide} px wide on a 390-px screen"
+    assert page_hidden(name) or 300 <= board_width <= 390, f"the board is {board_width} px wide on a phone"
 
 
 # -- the tests ------------------------------------------------------------------------------------
@@ -312,3 +326,62 @@ def test_report_desk_validated_live(board: Board) -> None:
         page.click("#r-download-md")
     assert markdown.value.suggested_filename == "report.md"
     assert "consistent" in Path(markdown.value.path()).read_text().lower()
+
+
+def test_capture_held_piece_released_adjust_accidental_left_hand(board: Board) -> None:
+    board.new_game(moves="e4 d5")
+    board.page.check("#keep")
+    board.drag("e4", "d5")  # onto Black's pawn: it is removed, the pawn set down and still held
+    view = board.view()
+    assert view["hands"] == [{"player": "white", "hand": "right", "piece": "P", "origin": "e4", "on": "d5"}]
+    assert "white's right hand (from e4), set on d5" in board.page.inner_text("#hands-list")
+    assert board.rulings("made").count() == 0
+    board.page.click("#release")
+    board.settle()
+    assert "made the move exd5" in board.rulings("made").first.inner_text()
+    board.page.uncheck("#keep")
+    board.page.click("#clock-white")
+    board.settle()
+    # Black, with the left hand: j'adoube on the queen, an accidental brush of c7, then Qxd5.
+    board.page.select_option("#hand", "left")
+    board.page.check("#jadoube")
+    board.click("d8")
+    assert board.view()["touched"] == [] and not board.page.is_checked("#jadoube")
+    board.page.check("#accidental")
+    board.click("c7")
+    assert board.view()["obligation"]["must"] == "any"
+    board.drag("d8", "d5")
+    assert "made the move Qxd5" in board.rulings("made").first.inner_text() or \
+        "Qxd5" in board.rulings("made").nth(1).inner_text()
+    events = board.view()["events"]
+    assert any("adjust d8" in e for e in events) and any("accidental" in e for e in events)
+    assert board.page.evaluate("() => window.arbiterApp.view.fen").startswith("rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP")
+
+
+def test_real_time_clock_runs_and_the_flag_falls(board: Board) -> None:
+    board.new_game(time_control="2", time="real")
+    assert board.page.inner_text("#time-white") in ("0:02", "0:01")
+    board.page.wait_for_function("document.querySelector('#flag-white').textContent !== ''", timeout=5000)
+    assert board.page.inner_text("#time-white") == "0:00"
+    board.page.select_option("#actor", "black")
+    board.page.click("button[data-line='claim flag']")
+    board.settle()
+    assert board.page.inner_text("#result").startswith("Result 0-1")
+    assert "flag fell" in board.page.inner_text("#flag-white")
+    assert "(timeout)" in board.rulings("result").first.inner_text()
+
+
+def test_seminar_from_an_uploaded_file(board: Board, tmp_path: Path) -> None:
+    scenario = tmp_path / "mine.yaml"
+    scenario.write_text("title: Mine\nevents:\n  - white: touch g1\n  - white: play e4\n")
+    board.page.click("#tab-seminar")
+    board.page.set_input_files("#sem-file", str(scenario))
+    board.page.wait_for_function("window.arbiterApp.view.queued === 2")
+    board.settle()
+    board.page.click("#sem-next")
+    board.page.click("#sem-next")
+    board.settle()
+    assert board.rulings("violation").count() == 1
+    # The board takes no act in a seminar.
+    board.click("e2")
+    assert len(board.view()["events"]) == 2

@@ -223,7 +223,8 @@ function keepHolding(event) {
 }
 
 $("board").addEventListener("pointerdown", (event) => {
-    if (!app.view || app.mode === "report" || event.button !== 0) return
+    // Only in play: a seminar's board shows the scenario's events, it takes none.
+    if (!app.view || app.mode !== "play" || event.button !== 0) return
     const square = squareAt(event.clientX, event.clientY)
     if (!square) return
     event.preventDefault()
@@ -329,7 +330,7 @@ function buildPalette() {
         item.title = `${colourOf(letter)} ${{q: "queen", r: "rook", b: "bishop", n: "knight"}[letter.toLowerCase()]}`
         item.innerHTML = pieceSvg(letter)
         item.addEventListener("pointerdown", (event) => {
-            if (!app.view || event.button !== 0) return
+            if (!app.view || app.mode !== "play" || event.button !== 0) return
             event.preventDefault()
             drag = {source: "palette", piece: letter, x: event.clientX, y: event.clientY, started: false}
             capture(item, event)
