@@ -16,12 +16,14 @@ import os
 import socket
 import threading
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+#: Debian's Chromium (ARBITER_CHROMIUM names another binary; Playwright's own browsers are not used).
+CHROMIUM = Path(os.environ.get("ARBITER_CHROMIUM", "/usr/bin/chromium"))
 #: The application factory served; ARBITER_WEB_APP=module:function names another one.
 APP = os.environ.get("ARBITER_WEB_APP", "arbiter.web.app:create_app")
 
@@ -34,7 +36,9 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def chromium_path() -> Path:
     if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium: {CHROMIUM} is missing (apt-get install chromium)")
+        reason = f"no Chromium: {CHROMIUM} is missing (apt-get install chromium); the browser tests are skipped"
+        warnings.warn(reason, stacklevel=1)  # in the warnings summary, whatever -r says
+        pytest.skip(reason)
     return CHROMIUM
 
 
@@ -311,7 +315,7 @@ def test_report_desk_validated_live(board: Board) -> None:
     # The arbiter rejected the claim instead: the Laws say otherwise.
     page.fill("#r-rulings", "{kind: claim, claimant: black, verdict: rejected}")
     page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'inconsistent'")
-    assert page.locator("#r-differences li").count() >= 1
+    assert "the Laws give" in page.inner_text("#r-differences")
     # A report that cannot be replayed is invalid, and says where.
     page.fill("#r-events", "white: lift e4")
     page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'invalid'")

@@ -650,7 +650,7 @@ async function validateReport() {
     out.dataset.verdict = verdict
     $("r-differences").replaceChildren(...(report.differences || []).map((difference) => {
         const li = document.createElement("li")
-        li.textContent = typeof difference === "string" ? difference : JSON.stringify(difference)
+        li.textContent = typeof difference === "string" ? difference : (difference.text || JSON.stringify(difference))
         return li
     }))
 }
