@@ -362,6 +362,17 @@ def test_capture_held_piece_released_adjust_accidental_left_hand(board: Board) -
     assert board.page.evaluate("() => window.arbiterApp.view.fen").startswith("rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP")
 
 
+def test_lifted_piece_carried_off_the_board_stays_in_hand(board: Board) -> None:
+    board.new_game()
+    board.drag("g1", None)  # lifted, and the pointer let go beside the board: still in the hand
+    assert board.view()["hands"][0]["origin"] == "g1" and board.view()["hands"][0]["on"] is None
+    assert "cannot leave the board" in board.page.inner_text("#message")
+    assert board.page.locator("#hands-list .held").count() == 1
+    board.click("f3")  # set down where the hand goes next
+    assert board.view()["pieces"].get("f3") == "N" and board.view()["hands"] == []
+    assert "made the move Nf3" in board.rulings("made").first.inner_text()
+
+
 def test_real_time_clock_runs_and_the_flag_falls(board: Board) -> None:
     board.new_game(time_control="2", time="real")
     assert board.page.inner_text("#time-white") in ("0:02", "0:01")

@@ -231,7 +231,12 @@ $("board").addEventListener("pointerdown", (event) => {
     const view = app.view
     const piece = view.pieces[square]
     const held = heldOn(view, square)
-    if (!piece && !held) return
+    if (!piece && !held) {
+        // An empty square pressed while a lifted piece is in the hand, over no square: set it there.
+        const inHand = view.hands.find((h) => h.on === null && h.player === actorFor(view))
+        if (inHand) send(line(keepHolding(event) ? `place ${square}` : `drop ${square}`, inHand.player))
+        return
+    }
     drag = {source: "board", square, piece: piece || held.piece, x: event.clientX, y: event.clientY,
         started: false, held: Boolean(held), takeOff: $("takeoff").checked || event.altKey}
     capture($("board"), event)
