@@ -5,6 +5,7 @@ very document ``arbiter validate --format json`` and ``arbiter run --format json
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -16,6 +17,9 @@ from typing import Any
 import httpx
 import pytest
 from starlette.testclient import TestClient
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from arbiter.cli import main
 from arbiter.files.scenario import loads, run
@@ -368,11 +372,39 @@ def test_arbiter_serve_starts_and_answers() -> None:
                 assert time.monotonic() < deadline, "arbiter serve did not answer in 30 s"
                 time.sleep(0.2)
         assert answer.status_code == 200 and answer.json()["groups"]
+        made = httpx.post(f"http://127.0.0.1:{port}/api/sessions", json={"library": CASE}, timeout=10).json()
+        with connect(f"ws://127.0.0.1:{port}/ws/sessions/{made['id']}") as ws:  # uvicorn's websockets
+            ws.send(json.dumps({"action": "next"}))
+            assert json.loads(ws.recv(timeout=10))["step"]["event"] == "white: touch g1"
+        with pytest.raises(InvalidStatus):
+            connect(f"ws://127.0.0.1:{port}/ws/sessions/{made['id']}", origin=Origin("http://evil.example"))
         refused = httpx.get(f"http://127.0.0.1:{port}/api/library", headers={"host": "evil.example"}, timeout=5)
         assert refused.status_code == 400  # another site's name pointed at 127.0.0.1 reaches nothing
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_serve_open_opens_the_browser_once_the_server_listens(monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import uvicorn
+
+    opened: list[str] = []
+
+    def run(self: uvicorn.Server) -> None:
+        assert self.config.host == "127.0.0.1" and self.config.port == 8123 and self.config.ws == "websockets"
+        self.started = True
+        deadline = time.monotonic() + 5
+        while not opened and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    monkeypatch.setattr("webbrowser.open", opened.append)
+    assert main(["serve", "--port", "8123", "--open"]) == 0
+    assert opened == ["http://127.0.0.1:8123/"]
+    assert "http://127.0.0.1:8123/" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["serve", "--port", "70000"])
 
 
 def test_serve_is_not_imported_by_the_command_line() -> None:

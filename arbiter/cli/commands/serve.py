@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
+import time
+import webbrowser
+from typing import Any
 
 #: The host names the app answers to when it listens on a loopback address (DNS rebinding: another
 #: site's name pointed at 127.0.0.1 reaches nothing).
@@ -29,10 +33,7 @@ def main(args: argparse.Namespace) -> int:
     server = uvicorn.Server(config)
     print(f"arbiter serve: {url} (Ctrl-C stops it)", flush=True)
     if args.open:
-        import threading
-        import webbrowser
-
-        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+        threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
     try:
         server.run()
     except KeyboardInterrupt:
@@ -40,3 +41,13 @@ def main(args: argparse.Namespace) -> int:
     except SystemExit:  # uvicorn's way of saying it could not listen (it said why on standard error)
         return 2
     return 0 if server.started else 2
+
+
+def _open_when_started(server: Any, url: str, wait: float = 30.0) -> None:
+    """Open ``url`` in the web browser once ``server`` listens (not at all if it never does)."""
+    deadline = time.monotonic() + wait
+    while not server.started:
+        if time.monotonic() > deadline or server.should_exit:
+            return
+        time.sleep(0.05)
+    webbrowser.open(url)
