@@ -205,6 +205,11 @@ def test_the_bounds_on_sessions_events_and_body_size() -> None:
         assert _error(client.post("/api/validate", content="#" * 3000, headers=YAML), 413)
         chunks = (b"#" * 500 for _ in range(6))  # no Content-Length: counted as it comes
         assert _error(client.post("/api/run", content=chunks, headers=YAML), 413)
+        with client.websocket_connect(f"/ws/sessions/{key}") as ws:
+            ws.send_text(json.dumps({"line": "press", "pad": "#" * 3000}))
+            assert "at most 2,000 bytes" in ws.receive_json()["error"]
+            ws.send_json({"line": "press"})
+            assert "at most 4 events" in ws.receive_json()["error"]
         long_case = "title: t\nevents:\n" + "".join("  - white: touch g1\n" for _ in range(5))
         assert "at most 4 events" in _error(client.post("/api/sessions", json={"scenario": long_case}))
 
@@ -247,6 +252,10 @@ def test_the_websocket_plays_lines_and_actions(client: TestClient) -> None:
         assert "unknown verb" in ws.receive_json()["error"]
         ws.send_json({"line": "e4", "extra": 1})
         assert "extra: unknown key" in ws.receive_json()["error"]
+        ws.send_bytes(b'{"action": "undo"}')
+        assert "not bytes" in ws.receive_json()["error"]
+        ws.send_text(json.dumps({"line": "e" * 3000}))
+        assert "line: String should have at most" in ws.receive_json()["error"]
     assert client.get(f"/api/sessions/{key}").json()["view"]["events"] == []
 
 

@@ -358,7 +358,13 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
             return
         try:
             while True:
-                text = await websocket.receive_text()
+                received = await websocket.receive()
+                if received["type"] == "websocket.disconnect":
+                    return
+                text = received.get("text")
+                if text is None:
+                    await websocket.send_json({"error": "a message is JSON text, not bytes"})
+                    continue
                 if len(text.encode("utf-8")) > max_body:
                     await websocket.send_json({"error": f"a message is at most {max_body:,} bytes"})
                     continue
