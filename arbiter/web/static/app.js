@@ -421,7 +421,16 @@ function showView(view, fresh) {
     $("result").textContent = view.result === "*" ? "" : `Result ${view.result}${view.reason ? " (" + view.reason + ")" : ""}`
     const list = $("rulings")
     const first = view.rulings.length - fresh
-    list.replaceChildren(...view.rulings.map((item, index) => rulingItem(item, index >= first)))
+    const shown = list.children.length
+    if (app.rulingsOf === app.id && shown <= first && view.events.length > (app.eventsShown ?? 0)) {
+        // A step forward: the rulings shown stay, the new ones are added (a long game stays fast).
+        for (const item of list.querySelectorAll("li.new")) item.classList.remove("new")
+        list.append(...view.rulings.slice(shown).map((item, index) => rulingItem(item, shown + index >= first)))
+    } else {
+        list.replaceChildren(...view.rulings.map((item, index) => rulingItem(item, index >= first)))
+    }
+    app.rulingsOf = app.id
+    app.eventsShown = view.events.length
     list.dataset.count = String(view.rulings.length)
     list.scrollTop = list.scrollHeight
     drawClocks()
