@@ -8,7 +8,7 @@ import sys
 import threading
 import time
 import webbrowser
-from typing import Any
+from typing import Any, Literal
 
 #: The host names the app answers to when it listens on a loopback address (DNS rebinding: another
 #: site's name pointed at 127.0.0.1 reaches nothing).
@@ -28,12 +28,15 @@ def main(args: argparse.Namespace) -> int:
     app = create_app(allowed_hosts=hosts)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{shown}:{args.port}/"
-    config = uvicorn.Config(app, host=args.host, port=args.port, ws="websockets", ws_max_size=1_000_000,
+    # The websockets library, in uvicorn's sans-I/O binding where it has one (its older binding is deprecated).
+    from uvicorn.config import WS_PROTOCOLS
+
+    ws: Literal["websockets-sansio", "websockets"] = (
+        "websockets-sansio" if "websockets-sansio" in WS_PROTOCOLS else "websockets")
+    config = uvicorn.Config(app, host=args.host, port=args.port, ws=ws, ws_max_size=1_000_000,
                             log_level="warning", server_header=False)
     server = uvicorn.Server(config)
-    print(f"arbiter serve: {url} (Ctrl-C stops it)", flush=True)
-    if args.open:
-        threading.Thread(target=_open_when_started, args=(server, url), daemon=True).start()
+    threading.Thread(target=_when_started, args=(server, url, args.open), daemon=True).start()
     try:
         server.run()
     except KeyboardInterrupt:
@@ -43,11 +46,14 @@ def main(args: argparse.Namespace) -> int:
     return 0 if server.started else 2
 
 
-def _open_when_started(server: Any, url: str, wait: float = 30.0) -> None:
-    """Open ``url`` in the web browser once ``server`` listens (not at all if it never does)."""
+def _when_started(server: Any, url: str, open_browser: bool, wait: float = 30.0) -> None:
+    """Once ``server`` listens, say where, and open ``url`` in the web browser if asked (nothing
+    if it never listens: uvicorn says why)."""
     deadline = time.monotonic() + wait
     while not server.started:
         if time.monotonic() > deadline or server.should_exit:
             return
         time.sleep(0.05)
-    webbrowser.open(url)
+    print(f"arbiter serve: {url} (Ctrl-C stops it)", flush=True)
+    if open_browser:
+        webbrowser.open(url)
