@@ -284,8 +284,15 @@ def test_the_websocket_refuses_another_sites_page(client: TestClient) -> None:
 def test_a_host_name_not_allowed_is_refused() -> None:
     with TestClient(create_app(allowed_hosts=["127.0.0.1", "localhost"]), base_url="http://localhost") as client:
         assert client.get("/api/library").status_code == 200
+    with TestClient(create_app(allowed_hosts=["127.0.0.1", "localhost"]), base_url="http://localhost:8000") as client:
+        assert client.get("/api/library").status_code == 200
     with TestClient(create_app(allowed_hosts=["127.0.0.1", "localhost"]), base_url="http://evil.example") as client:
-        assert client.get("/api/library").status_code == 400
+        assert "host name 'evil.example'" in _error(client.get("/api/library"))
+        from starlette.websockets import WebSocketDisconnect
+
+        with pytest.raises(WebSocketDisconnect):
+            with client.websocket_connect("/ws/sessions/x") as ws:
+                ws.receive_json()
 
 
 # -- files posted as text: the same documents as the command line -----------------------------------------

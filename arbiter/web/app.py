@@ -28,11 +28,12 @@ from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.datastructures import Headers
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -110,6 +111,28 @@ class Store:
 
     def __len__(self) -> int:
         return len(self._held)
+
+
+class OnlyHosts:
+    """ASGI middleware: a request whose ``Host`` is not one of ``hosts`` (its port aside) is a 400
+    ``{"error": ...}``, a websocket closed before it opens."""
+
+    def __init__(self, app: ASGIApp, hosts: tuple[str, ...]) -> None:
+        self.app, self.hosts = app, hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = Headers(scope=scope).get("host", "")
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            if name not in self.hosts and host not in self.hosts:
+                if scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1008})
+                    return
+                refused = JSONResponse({"error": f"this server does not answer to the host name {host[:100]!r}"},
+                                       status_code=400)
+                await refused(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def library_file(library: Path, relative: str) -> Path:
@@ -427,7 +450,7 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         Route("/api/report/markdown", post_markdown, methods=["POST"]),
         WebSocketRoute("/ws/sessions/{id}", socket),
     ]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))] if allowed_hosts else []
+    middleware = [Middleware(OnlyHosts, hosts=tuple(allowed_hosts))] if allowed_hosts else []
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={
         Refused: refused, ArbiterError: arbiter_error, HTTPException: http_error, Exception: internal})
     app.state.store = store
