@@ -434,13 +434,15 @@ function showView(view, fresh) {
     list.dataset.count = String(view.rulings.length)
     list.scrollTop = list.scrollHeight
     drawClocks()
-    drawSeminar()
+    if (app.mode === "seminar") drawSeminar()
     $("download-scenario").href = app.id ? `/api/sessions/${app.id}/scenario` : "#"
 }
 
 function showStep(step) {
     say("")
+    const start = performance.now()
     showView(step.view, step.rulings.length)
+    app.drawMs = performance.now() - start // how long the page took to draw the step (bench/web.py)
 }
 
 setInterval(drawClocks, 200)
@@ -727,6 +729,7 @@ function setMode(mode) {
     $("game").hidden = mode === "report"
     $("report").hidden = mode !== "report"
     if (mode === "seminar" && !$("sem-library").options.length) enqueue(loadLibrary)
+    if (mode === "seminar") drawSeminar()
     if (mode === "report") validateReport()
 }
 
