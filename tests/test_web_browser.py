@@ -220,22 +220,28 @@ def test_castling_king_then_rook_with_the_pointer(board: Board) -> None:
 
 
 def test_promotion_through_the_palette(board: Board) -> None:
-    board.new_game(fen="7k/4P3/8/8/8/8/8/K7 w - - 0 1")
+    board.new_game(fen="3r3k/4P3/8/8/8/8/8/K7 w - - 0 1")
+    board.drag("d8", None)  # Black's rook, dragged off the board: removed (a capture)
+    assert "d8" not in board.view()["pieces"]
     board.page.check("#takeoff")
     board.drag("e7", None)  # the pawn taken off the board
     assert "e7" not in board.view()["pieces"]
     board.page.uncheck("#takeoff")
     queen = board.page.locator("#palette .pal[data-piece=Q]").bounding_box()
     assert queen is not None
-    board.drag((queen["x"] + queen["width"] / 2, queen["y"] + queen["height"] / 2), "e8")
-    assert board.view()["pieces"].get("e8") == "Q"
-    assert board.page.locator("#board [data-square=e8][data-piece=wq]").count() == 1
+    board.drag((queen["x"] + queen["width"] / 2, queen["y"] + queen["height"] / 2), "d8")
+    assert board.view()["pieces"].get("d8") == "Q"
+    assert board.page.locator("#board [data-square=d8][data-piece=wq]").count() == 1
     board.page.click("#clock-white")
     board.settle()
-    assert "e7e8q" in board.page.evaluate(
+    assert "e7d8q" in board.page.evaluate(
         "() => window.arbiterApp.view.rulings.filter(r => r.ruling.kind === 'made').map(r => r.ruling.move).join()")
     assert board.rulings("completed").count() == 1
-    assert board.view()["fen"].startswith("4Q2k/8/8/8/8/8/8/K7 b")
+    assert board.rulings("violation").count() == 0
+    assert board.view()["fen"].startswith("3Q3k/8/8/8/8/8/8/K7 b")
+    events = board.view()["events"]
+    assert [e.split(" at=")[0] for e in events] == [
+        "white: touch d8", "white: remove d8", "white: remove e7", "white: put Q d8", "white: release", "white: press"]
 
 
 def test_clock_press_and_a_threefold_claim_with_a_written_move(board: Board) -> None:
