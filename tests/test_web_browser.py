@@ -153,6 +153,7 @@ class Board:
         return dict(self.page.evaluate("() => window.arbiterApp.view"))
 
     def rulings(self, kind: str | None = None):  # noqa: ANN201
+        """The rulings' elements (read them with text_content: the list lays out only what is seen)."""
         selector = "#rulings li.ruling" + (f"[data-kind={kind}]" if kind else "")
         return self.page.locator(selector)
 
@@ -348,7 +349,7 @@ def test_capture_held_piece_released_adjust_accidental_left_hand(board: Board) -
     assert board.rulings("made").count() == 0
     board.page.click("#release")
     board.settle()
-    assert "made the move exd5" in board.rulings("made").first.inner_text()
+    assert "made the move exd5" in board.rulings("made").first.text_content()
     board.page.uncheck("#keep")
     board.page.click("#clock-white")
     board.settle()
@@ -361,8 +362,8 @@ def test_capture_held_piece_released_adjust_accidental_left_hand(board: Board) -
     board.click("c7")
     assert board.view()["obligation"]["must"] == "any"
     board.drag("d8", "d5")
-    assert "made the move Qxd5" in board.rulings("made").first.inner_text() or \
-        "Qxd5" in board.rulings("made").nth(1).inner_text()
+    assert "made the move Qxd5" in board.rulings("made").first.text_content() or \
+        "Qxd5" in board.rulings("made").nth(1).text_content()
     events = board.view()["events"]
     assert any("adjust d8" in e for e in events) and any("accidental" in e for e in events)
     assert board.page.evaluate("() => window.arbiterApp.view.fen").startswith("rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP")
@@ -376,7 +377,7 @@ def test_lifted_piece_carried_off_the_board_stays_in_hand(board: Board) -> None:
     assert board.page.locator("#hands-list .held").count() == 1
     board.click("f3")  # set down where the hand goes next
     assert board.view()["pieces"].get("f3") == "N" and board.view()["hands"] == []
-    assert "made the move Nf3" in board.rulings("made").first.inner_text()
+    assert "made the move Nf3" in board.rulings("made").first.text_content()
 
 
 def test_real_time_clock_runs_and_the_flag_falls(board: Board) -> None:
@@ -389,7 +390,7 @@ def test_real_time_clock_runs_and_the_flag_falls(board: Board) -> None:
     board.settle()
     assert board.page.inner_text("#result").startswith("Result 0-1")
     assert "flag fell" in board.page.inner_text("#flag-white")
-    assert "(timeout)" in board.rulings("result").first.inner_text()
+    assert "(timeout)" in board.rulings("result").first.text_content()
 
 
 def test_seminar_from_an_uploaded_file(board: Board, tmp_path: Path) -> None:
