@@ -407,3 +407,16 @@ def test_seminar_from_an_uploaded_file(board: Board, tmp_path: Path) -> None:
     # The board takes no act in a seminar.
     board.click("e2")
     assert len(board.view()["events"]) == 2
+
+
+def test_a_move_on_a_phone_screen(board: Board) -> None:
+    board.page.set_viewport_size({"width": 390, "height": 844})
+    board.page.wait_for_function("document.querySelector('#board svg').getBoundingClientRect().width <= 390")
+    board.new_game(time_control="60+1", time="scenario")
+    board.page.fill("#at", "4")
+    board.drag("e2", "e4")
+    board.page.click("#clock-white")
+    board.settle()
+    assert "made the move e4" in board.rulings("made").first.text_content()
+    assert board.page.inner_text("#time-white") == "0:57"  # 60 - 4 + 1
+    assert board.view()["clock_running"] == "black"
