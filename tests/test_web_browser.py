@@ -27,7 +27,7 @@ CHROMIUM = Path(os.environ.get("ARBITER_CHROMIUM", "/usr/bin/chromium"))
 #: The application factory served; ARBITER_WEB_APP=module:function names another one.
 APP = os.environ.get("ARBITER_WEB_APP", "arbiter.web.app:create_app")
 
-#: The nine tests take about 25 s (a page, a game and two screenshots each).
+#: The eleven tests take about 25 s (a page, a game and two screenshots each).
 pytestmark = pytest.mark.slow
 
 
