@@ -420,3 +420,13 @@ def test_a_move_on_a_phone_screen(board: Board) -> None:
     assert "made the move e4" in board.rulings("made").first.text_content()
     assert board.page.inner_text("#time-white") == "0:57"  # 60 - 4 + 1
     assert board.view()["clock_running"] == "black"
+
+
+def test_the_live_board_speaks_over_a_websocket(board: Board) -> None:
+    """The acts at the board reach the server over the session's websocket, not one request each."""
+    sent: list[str] = []
+    board.page.on("websocket", lambda socket: socket.on("framesent", lambda payload: sent.append(str(payload))))
+    board.new_game(arbiter="watching")
+    board.drag("e2", "e4")
+    assert board.view()["pieces"].get("e4") == "P"
+    assert any('"line"' in frame and "e2" in frame for frame in sent), sent

@@ -69,11 +69,59 @@ function enqueue(task) {
     return app.chain
 }
 
+// The live board speaks over a websocket: one open connection per session, answers in the order
+// of the lines sent (the chain sends one at a time). Where no socket can be opened, HTTP does.
+function socketFor(id) {
+    if (app.socket && app.socket.id === id && app.socket.ws.readyState <= WebSocket.OPEN) return app.socket
+    if (app.socket) app.socket.ws.close()
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:"
+    const ws = new WebSocket(`${scheme}//${location.host}/ws/sessions/${id}`)
+    const socket = {id, ws, waiting: []}
+    socket.open = new Promise((resolve, reject) => {
+        ws.onopen = resolve
+        ws.onerror = () => reject(new Error("no websocket"))
+    })
+    socket.open.catch(() => {})
+    ws.onmessage = (message) => {
+        const waiter = socket.waiting.shift()
+        if (waiter) waiter.resolve(JSON.parse(message.data))
+    }
+    ws.onclose = () => {
+        for (const waiter of socket.waiting.splice(0)) waiter.reject(new Error("the connection to the server closed"))
+        if (app.socket === socket) app.socket = null
+    }
+    app.socket = socket
+    return socket
+}
+
+async function overSocket(message) {
+    const socket = socketFor(app.id)
+    await socket.open
+    return new Promise((resolve, reject) => {
+        socket.waiting.push({resolve, reject})
+        socket.ws.send(JSON.stringify(message))
+    })
+}
+
+async function stepOf(line) {
+    let data
+    try {
+        data = await overSocket({line})
+    } catch {
+        return (await api("POST", `/api/sessions/${app.id}/events`, {line})).step
+    }
+    if (data.error) {
+        const error = new Error(data.error)
+        error.data = data
+        throw error
+    }
+    return data.step
+}
+
 async function postEvent(line) {
     if (!app.id) return
     try {
-        const data = await api("POST", `/api/sessions/${app.id}/events`, {line})
-        showStep(data.step)
+        showStep(await stepOf(line))
     } catch (error) {
         say(`${line}: ${error.message}`)
         // The game is left as it was: draw it again (a piece dragged goes back).
