@@ -10,12 +10,8 @@ sent, and a JSON or YAML body must say so in its ``Content-Type`` (a form from a
 
 from __future__ import annotations
 
-import asyncio
 import random
-import secrets
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import Any, TypeVar
@@ -23,17 +19,14 @@ from urllib.parse import urlsplit
 
 import chess
 import chess.svg
-import yaml
 from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.datastructures import Headers
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -41,9 +34,9 @@ from arbiter.core.errors import ArbiterError, InternalError
 from arbiter.files import documents
 from arbiter.files.scenario import Scenario, loads
 from arbiter.files.validate import Validation
-from arbiter.session import Session, Step, View
-from arbiter.session import quiz
+from arbiter.session import Session, Step, View, quiz
 from arbiter.web.models import EventLine, NewSession, SocketMessage, one_line
+from arbiter.web.store import Held, OnlyHosts, Refused, Store, library_file, library_index
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: The name a file posted as text goes by in its messages.
@@ -53,125 +46,6 @@ YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yam
 INTERNAL = "internal error, please report it"
 
 Model = TypeVar("Model", bound=BaseModel)
-
-
-class Refused(Exception):
-    """A request refused: its status and the one line that says why."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = documents.error_line(message)
-
-
-@dataclass
-class Held:
-    """A session in the store: the game, the lock that serialises what is done to it, and the
-    scenario it was loaded from (for its quiz question)."""
-
-    session: Session
-    scenario: Scenario | None = None
-    topic: str = ""
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-
-class Store:
-    """The sessions, least recently used first; past ``limit`` the least recently used goes."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self._held: OrderedDict[str, Held] = OrderedDict()
-
-    def add(self, held: Held) -> str:
-        """Keep ``held`` under a new random id; the id."""
-        key = secrets.token_urlsafe(16)
-        self._held[key] = held
-        while len(self._held) > self.limit:
-            self._held.popitem(last=False)
-        return key
-
-    def get(self, key: str) -> Held:
-        """The session ``key``, now the most recently used.
-
-        :raises Refused: 404 if there is none (never made, deleted, or dropped as the least used).
-        """
-        held = self._held.get(key)
-        if held is None:
-            raise Refused(404, "no such session (it was deleted, or dropped as the least recently used)")
-        self._held.move_to_end(key)
-        return held
-
-    def delete(self, key: str) -> None:
-        """Forget the session ``key``.
-
-        :raises Refused: 404 if there is none.
-        """
-        self.get(key)
-        del self._held[key]
-
-    def __len__(self) -> int:
-        return len(self._held)
-
-
-class OnlyHosts:
-    """ASGI middleware: a request whose ``Host`` is not one of ``hosts`` (its port aside) is a 400
-    ``{"error": ...}``, a websocket closed before it opens."""
-
-    def __init__(self, app: ASGIApp, hosts: tuple[str, ...]) -> None:
-        self.app, self.hosts = app, hosts
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket"):
-            host = Headers(scope=scope).get("host", "")
-            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-            if name not in self.hosts and host not in self.hosts:
-                if scope["type"] == "websocket":
-                    await send({"type": "websocket.close", "code": 1008})
-                    return
-                refused = JSONResponse({"error": f"this server does not answer to the host name {host[:100]!r}"},
-                                       status_code=400)
-                await refused(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
-
-
-def library_file(library: Path, relative: str) -> Path:
-    """The file ``relative`` names inside ``library``, checked: a relative path of forward
-    slashes, no ``..``, a ``.yaml`` file that, its links followed, is still inside the library.
-
-    :raises Refused: 400 otherwise.
-    """
-    if "\\" in relative or "\0" in relative:
-        raise Refused(400, "library: a path inside the library, with forward slashes")
-    path = PurePosixPath(relative)
-    if path.is_absolute() or relative.startswith("~") or ".." in path.parts:
-        raise Refused(400, "library: a path inside the library (touch/accidental-contact.yaml), not outside it")
-    if path.suffix not in (".yaml", ".yml"):
-        raise Refused(400, "library: a scenario file (*.yaml)")
-    root = library.resolve()
-    target = (root / path).resolve()
-    if not target.is_relative_to(root):
-        raise Refused(400, "library: a path inside the library, not a link out of it")
-    if not target.is_file():
-        raise Refused(400, f"library: no such file in the library: {relative}")
-    return target
-
-
-def library_index(library: Path) -> dict[str, Any]:
-    """``GET /api/library``: the library's scenarios grouped by folder, each with its title."""
-    root = library.resolve()
-    groups: dict[str, list[dict[str, str]]] = {}
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    for path in sorted(root.rglob("*.yaml")):
-        relative = path.relative_to(root).as_posix()
-        try:
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - a safe loader
-        except (OSError, UnicodeDecodeError, yaml.YAMLError):
-            continue
-        title = data.get("title") if isinstance(data, dict) else None
-        groups.setdefault(PurePosixPath(relative).parent.as_posix(), []).append(
-            {"path": relative, "title": str(title) if title else path.stem})
-    return {"groups": [{"name": name, "files": files} for name, files in sorted(groups.items())]}
 
 
 def _question(held: Held) -> dict[str, Any] | None:
