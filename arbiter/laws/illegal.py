@@ -102,6 +102,11 @@ def correct(ref: Game, record: IllegalMove, announce: bool = True) -> None:
         ref.take_back_to(record.depth, offender, record.facts)  # every later move is cancelled (7.5.1)
         if ref.illegal_position is not None and ref.position.depth < ref.illegal_position:
             ref.illegal_position = None  # the board A.5.4 waited on is gone with the moves undone
+        if (ref.illegal_position is None and supervision_of(ref)["correction"] != "any-time"
+                and is_illegal_position(ref.position.board, pawn_on_last_rank=True)):
+            # The position reinstated is itself one A.5.4 waited on (the wait ended with the move
+            # now undone): the wait begins again, until the next move is completed.
+            ref.illegal_position = ref.position.depth
         ref.pending = {chess.WHITE: None, chess.BLACK: None}
         ref.breach = None
         if record.promotion is not None:
