@@ -15,11 +15,11 @@ switched off inside it) wherever that search can finish.
 The rules switched off:
 
 - static: 1 king safety, 2 no direct or discovered check of a steady white king, 3 White's last
-  piece checking from next door (2 and 3: the positions of ours that needed them lost their proofs
-  with the soundness fix this file led to, see test_the_gap_in_the_wall_is_not_proved_dead; new
-  ones are still to be found), 4 the stalemate filter, 5 the blocked ways, 6 pawn captures only
-  onto sacrificable squares, 7 promotion, 8 the case split on steady and capturable pieces, 9
-  same-coloured bishops seeing through each other;
+  piece checking from next door (2 and 3: the first positions of ours for them lost their proofs
+  with the soundness fix this file led to, see test_the_gap_in_the_wall_is_not_proved_dead; the
+  ones here were built after it, none of CHA's needing rule 2 (discovered) or 3), 4 the stalemate
+  filter, 5 the blocked ways, 6 pawn captures only onto sacrificable squares, 7 promotion, 8 the
+  case split on steady and capturable pieces, 9 same-coloured bishops seeing through each other;
 - search: 10 forced moves, 11 the depth rewards, 12 the transposition table, 13 the lines of
   checks, 14 the exhaustive search, 15 the guided search (the bishops' distances to the mating
   corner, and the moves into statically dead positions made dearer).
@@ -238,6 +238,35 @@ WALLED_KING_AND_ROOK = "8/8/4k3/8/4p1p1/ppp1P1P1/1p5p/1K4nr b - - 0 1"
 #: frozen on c1, and Black's only moves, the knight's, uncover the queen a3's check on c1.
 BURIED_KING = "8/8/8/7Q/ppp5/qkp5/rnp5/n1K5 w - - 0 1"
 
+#: White's king is walled in on d1 (c1 and e1 covered by d2, which c3 and e3 guard; c2 and e2 its
+#: own pawns, locked like g2). The only move of Black's knight h1 (g3 is its own pawn) is ...Nf2, a
+#: check from a dark square White's light bishop never reaches: mate of White. So in a game White
+#: wins the knight never moves, and only the bishop and Black's king ever do. No white pawn can
+#: ever capture (only the black king could stand on b3 d3 f3 h3, and they are covered), and the
+#: bishop alone mates nowhere: every light square the black king may reach has a dark neighbour
+#: that neither the bishop nor the frozen king covers and no black piece fills. Without rule 2
+#: (direct) the knight gets out by f2 and may be taken on d3 or f3. (After CHA's
+#: 8/2b4B/4k3/8/8/2p1p1p1/2PpP1P1/3K3n b, Black's bishop taken off, White's moved.)
+KNIGHT_ONLY_MATES = "8/8/4k3/1B6/8/2p1p1p1/2PpP1P1/3K3n w - - 0 1"
+
+#: The same wall, and on the first rank Black's rook h1 behind its bishop g1 (h2 its own pawn,
+#: blocked by the rook). The bishop's only move, ...Bf2, uncovers the rook's check along f1 and e1,
+#: where nothing of White's can ever interpose (the bishop never reaches f1, whose diagonals run
+#: through e2 and g2; the black king never gets past f3 and h3): mate of White. So in a game White
+#: wins neither the bishop nor the rook ever moves, and White's bishop is alone as above. Without
+#: rule 2 (discovered) the bishop moves, the rook roams and may be taken on d3 or f3.
+BISHOP_ONLY_UNCOVERS = "8/8/4k3/1B6/8/2p1p1p1/2PpP1Pp/3K2br w - - 0 1"
+
+#: Black's king buried on b3 among its own pieces, none of which can move (the c-pawns stacked on
+#: White's king, the bishop b1 and the rooks box each other in), White's king frozen on c1 (b1 b2
+#: c2 guarded, d1 d2 covered by the c-pawns). Every line to b3 runs through a black piece next to
+#: it, and the queen can reach no other (a1 a2 a3 b1 b2 lie behind them): each capture is a check
+#: from next door, answered by taking the queen: by the king, the queen a3 or the pawn b4, or on
+#: c2, next to White's king, by the bishop or the rook b2. After any other queen move Black is
+#: stalemated, or takes the queen with a c-pawn on d1, d2 or d3. (BURIED_KING, whose knight b2
+#: could uncover the queen a3's check, with a rook there and a bishop on b1.)
+BURIED_KING_BOXED_IN = "8/8/8/7Q/ppp5/qkp5/rrp5/nbK5 w - - 0 1"
+
 #: The bishop c8 buried behind b7 and d7 (which it guards), its king shuttling b8-a8 (a7 and c7
 #: covered by b6 and d6). White's king can step next to the box (on c7, or on c8 taking the bishop)
 #: only while the black king is on a8, and either step stalemates it.
@@ -278,6 +307,47 @@ def test_rule_1_king_safety(monkeypatch: pytest.MonkeyPatch) -> None:
     assert is_statically_unwinnable(board) and is_dead(board)
     assert _search_alone(board, W, time_bound=1.0).answer == "cannot"  # every reachable position seen
     monkeypatch.setattr(Analysis, "_filter_targets", _filter_targets_without(king_safety=False))
+    assert not is_statically_unwinnable(board)
+
+
+def _mates_white(fen: str, san: str) -> bool:
+    """Whether Black's ``san``, played from ``fen`` with Black to move, mates White."""
+    board = chess.Board(fen)
+    board.turn = B
+    board.push_san(san)
+    return board.is_checkmate()
+
+
+def test_rule_2_direct_check_of_a_steady_king(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = chess.Board(KNIGHT_ONLY_MATES)
+    assert is_statically_unwinnable(board)
+    assert _mates_white(KNIGHT_ONLY_MATES, "Nf2")  # so not dead: Black can mate
+    assert _search_alone(board, W, time_bound=5.0).answer == "cannot"  # every line followed to its end
+    monkeypatch.setattr(Analysis, "_filter_targets", _filter_targets_without(discovered=False))
+    assert is_statically_unwinnable(board)  # the discovered checks play no part here
+    monkeypatch.setattr(Analysis, "_filter_targets", _filter_targets_without(direct=False))
+    assert not is_statically_unwinnable(board)
+
+
+def test_rule_2_discovered_check_of_a_steady_king(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = chess.Board(BISHOP_ONLY_UNCOVERS)
+    assert is_statically_unwinnable(board)
+    assert _mates_white(BISHOP_ONLY_UNCOVERS, "Bf2")  # so not dead: Black can mate
+    assert _search_alone(board, W, time_bound=5.0).answer == "cannot"  # every line followed to its end
+    monkeypatch.setattr(Analysis, "_filter_targets", _filter_targets_without(direct=False))
+    assert is_statically_unwinnable(board)  # the direct checks play no part here
+    monkeypatch.setattr(Analysis, "_filter_targets", _filter_targets_without(discovered=False))
+    assert not is_statically_unwinnable(board)
+
+
+def test_rule_3_the_last_piece_checking_from_next_door(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = chess.Board(BURIED_KING_BOXED_IN)
+    assert is_statically_unwinnable(board)
+    black_to_move = board.copy()
+    black_to_move.turn = B
+    assert not any(black_to_move.generate_legal_moves())  # nothing of Black's can move as it stands
+    assert _search_alone(board, W, time_bound=1.0).answer == "cannot"  # every line of 4 plies ends
+    monkeypatch.setattr(Analysis, "_filter_targets", _filter_targets_without(last_piece=False))
     assert not is_statically_unwinnable(board)
 
 
@@ -335,8 +405,9 @@ def test_rule_9_bishops_of_one_colour_see_through_each_other(monkeypatch: pytest
     assert not is_statically_unwinnable(board)
 
 
-STATIC_POSITIONS = [CHAIN, WALLED_KING, WALLED_KING_AND_ROOK, BURIED_KING, BURIED_BISHOP, PAWNS_ON_ONE_FILE,
-                    CAPTURES_ONTO_NOTHING, PROMOTION, STEADY_AND_CAPTURABLE, BISHOP_BOX]
+STATIC_POSITIONS = [CHAIN, WALLED_KING, WALLED_KING_AND_ROOK, BURIED_KING, KNIGHT_ONLY_MATES, BISHOP_ONLY_UNCOVERS,
+                    BURIED_KING_BOXED_IN, BURIED_BISHOP, PAWNS_ON_ONE_FILE, CAPTURES_ONTO_NOTHING, PROMOTION,
+                    STEADY_AND_CAPTURABLE, BISHOP_BOX]
 
 
 def _facts(board: chess.Board) -> tuple[Any, ...]:
