@@ -52,6 +52,10 @@ class UnknownArticleError(ArbiterError):
     """An article number that ``rules/`` does not hold."""
 
 
+class UnknownLanguageError(ArbiterError):
+    """A language code the Laws are not translated into (see ``arbiter.laws.articles.LANGUAGES``)."""
+
+
 class InternalError(ScenarioError):
     """A failure of the arbiter itself on a file (a bug of ours, exit status 3), not of the file."""
 

@@ -9,7 +9,7 @@ from typing import Any
 import yaml
 
 from arbiter.core.clock import TimeControl
-from arbiter.core.errors import UnknownArticleError
+from arbiter.core.errors import UnknownArticleError, UnknownLanguageError, shown
 from arbiter.core.resources import rules_dir
 from arbiter.core.yamlsource import SAFE_LOADER
 
@@ -23,31 +23,55 @@ class Article:
     text: str
 
 
+#: The languages the articles are held in: English (``rules/articles.yaml``), Serbian in
+#: Cyrillic (``articles.sr.yaml``) and in Latin script (``articles.sr-Latn.yaml``, generated from
+#: the Cyrillic), Bulgarian (``articles.bg.yaml``). Codes as in BCP 47.
+LANGUAGES = ("en", "sr", "sr-Latn", "bg")
+
+
+def _articles_file(language: str) -> str:
+    """The file of ``rules/`` holding the articles in ``language``.
+
+    :raises UnknownLanguageError: if ``language`` is not one of :data:`LANGUAGES`.
+    """
+    if language not in LANGUAGES:
+        raise UnknownLanguageError(
+            f"unknown language {shown(language)}: the articles are in {', '.join(LANGUAGES)}")
+    return "articles.yaml" if language == "en" else f"articles.{language}.yaml"
+
+
 @cache
-def articles() -> dict[str, Article]:
-    """Every article ``rules/articles.yaml`` holds, by number, in the file's order."""
-    with open(rules_dir() / "articles.yaml", encoding="utf-8") as handle:
+def articles(language: str = "en") -> dict[str, Article]:
+    """Every article ``rules/articles.yaml`` (or its translation into ``language``, one of
+    :data:`LANGUAGES`) holds, by number, in the file's order.
+
+    :raises UnknownLanguageError: if ``language`` is not one of :data:`LANGUAGES`.
+    """
+    with open(rules_dir() / _articles_file(language), encoding="utf-8") as handle:
         entries = yaml.load(handle, Loader=SAFE_LOADER)
     return {str(e["article"]): Article(str(e["article"]), e["title"], " ".join(e["text"].split())) for e in entries}
 
 
-def article(number: str) -> Article:
-    """The article ``number``.
+def article(number: str, language: str = "en") -> Article:
+    """The article ``number``, in ``language`` (one of :data:`LANGUAGES`).
 
     :raises UnknownArticleError: if ``rules/`` does not hold it.
+    :raises UnknownLanguageError: if ``language`` is not one of :data:`LANGUAGES`.
     """
     try:
-        return articles()[number]
+        return articles(language)[number]
     except KeyError:
         raise UnknownArticleError(f"unknown article {number!r}") from None
 
 
-def with_subarticles(number: str) -> list[Article]:
-    """The article and every article numbered below it (``4.3`` gives 4.3, 4.3.1, ...).
+def with_subarticles(number: str, language: str = "en") -> list[Article]:
+    """The article and every article numbered below it (``4.3`` gives 4.3, 4.3.1, ...), in
+    ``language`` (one of :data:`LANGUAGES`).
 
     :raises UnknownArticleError: if none exists.
+    :raises UnknownLanguageError: if ``language`` is not one of :data:`LANGUAGES`.
     """
-    found = [a for n, a in articles().items() if n == number or n.startswith(number + ".")]
+    found = [a for n, a in articles(language).items() if n == number or n.startswith(number + ".")]
     if not found:
         raise UnknownArticleError(f"unknown article {number!r}")
     return found
