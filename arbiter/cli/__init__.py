@@ -15,16 +15,26 @@ from collections.abc import Sequence
 
 from arbiter.cli import parser
 from arbiter.cli.render import error_line
+from arbiter.core.errors import UnknownLanguageError
+from arbiter.core.i18n import NOTATION_OF, choose_language, use_language
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status."""
     args = parser.build().parse_args(argv)
     try:
-        # Only the command asked for is imported: the cold start of `arbiter run` does not pay for
-        # the audit's modules, dask or prompt_toolkit.
-        command = importlib.import_module(f"arbiter.cli.commands.{args.command}")
-        status: int = command.main(args)
+        language = choose_language(args.lang)
+    except UnknownLanguageError as err:
+        print(error_line(f"arbiter {args.command}: ARBITER_LANG: {err}"), file=sys.stderr)
+        return 2
+    if getattr(args, "notation", "") is None and args.command != "audit" and language != "en":
+        args.notation = NOTATION_OF[language]  # the moves follow the language (audit's names the PGN's)
+    try:
+        with use_language(language):
+            # Only the command asked for is imported: the cold start of `arbiter run` does not pay
+            # for the audit's modules, dask or prompt_toolkit.
+            command = importlib.import_module(f"arbiter.cli.commands.{args.command}")
+            status: int = command.main(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -7,7 +7,7 @@ import argparse
 from typing import NoReturn
 
 from arbiter.cli.render import error_line
-from arbiter.core.errors import UnknownNotationError
+from arbiter.core.errors import UnknownLanguageError, UnknownNotationError
 
 #: What each command's exit status means, for its --help (FORMAT §6); 2 is also argparse's usage error.
 EXIT_STATUS = {
@@ -144,6 +144,11 @@ def build() -> argparse.ArgumentParser:
                            help="the address to listen on (default 127.0.0.1: this machine only)")
     serve_cmd.add_argument("--port", type=_port, default=8000, help="the port to listen on (default 8000)")
     serve_cmd.add_argument("--open", action="store_true", help="open the page in the web browser")
+    for command in sub.choices.values():
+        command.add_argument("--lang", type=_lang, metavar="LANG",
+                             help="the language to speak: en, sr (Cyrillic), sr-Latn, bg (default: ARBITER_LANG, "
+                                  "then the locale, then English); moves are written in its notation unless "
+                                  "--notation says otherwise")
     return parser
 
 
@@ -152,6 +157,16 @@ def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, not {text!r}")
     return int(text)
+
+
+def _lang(code: str) -> str:
+    """An argparse type: a language the program speaks."""
+    from arbiter.core.i18n import language_code
+
+    try:
+        return language_code(code)
+    except UnknownLanguageError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def _notation(code: str) -> str:

@@ -12,6 +12,9 @@ import chess
 from arbiter.core.boardtext import board_text
 from arbiter.core.clock import format_duration
 from arbiter.core.errors import UnknownArticleError
+from arbiter.core.i18n import _, current_language, pgettext
+from arbiter.core.notation import translate
+from arbiter.table.events import Event
 # The error lines every front end cuts, named here too for the commands.
 from arbiter.files.documents import LONG_LINE as LONG_LINE
 from arbiter.files.documents import LONG_TEXT as LONG_TEXT
@@ -35,13 +38,17 @@ def board(standing: chess.BaseBoard, indent: str = "    ") -> str:
 
 def status_line(view: View) -> str:
     """One line: who has the move, the turn's state, the hands, the obligation, the clocks."""
-    line = (f"{view.to_move.capitalize()} has the move; turn: {view.state}; {hands(view)}; "
-            f"obligation: {obligation_words(view.obligation)}")
+    mover = _("White has the move") if view.to_move == "white" else _("Black has the move")
+    line = _("{mover}; turn: {state}; {hands}; obligation: {obligation}").format(
+        mover=mover, state=pgettext("state", view.state), hands=hands(view),
+        obligation=obligation_words(view.obligation))
     if view.clock is not None:
         white, black = view.clock.remaining["white"], view.clock.remaining["black"]
-        line += f"; clock: white {format_duration(white)}, black {format_duration(black)}"
+        line += _("; clock: white {white}, black {black}").format(white=format_duration(white),
+                                                                  black=format_duration(black))
     if view.result != "*":
-        line += f"; result {view.result} ({view.reason})"
+        line += _("; result {result} ({reason})").format(result=view.result,
+                                                         reason=pgettext("reason", str(view.reason)))
     return line
 
 
@@ -50,29 +57,49 @@ def hands(view: View) -> str:
     parts = []
     for held in view.hands:
         piece = chess.Piece.from_symbol(held.piece)
-        name = chess.piece_name(piece.piece_type)
+        name = pgettext("held", chess.piece_name(piece.piece_type))
         if chess.COLOR_NAMES[piece.color] != held.player:
-            name = f"{chess.COLOR_NAMES[piece.color]} {name}"
-        origin = f" from {held.origin}" if held.origin is not None else " (a new piece)"
-        where = f", set on {held.on}" if held.on is not None else ""
-        parts.append(f"{held.player.capitalize()} holds the {name}{origin}{where} ({held.hand} hand)")
-    return "; ".join(parts) if parts else "nothing in hand"
+            name = (_("white {piece}") if piece.color == chess.WHITE else _("black {piece}")).format(piece=name)
+        origin = (_(" from {square}").format(square=held.origin) if held.origin is not None
+                  else _(" (a new piece)"))
+        where = _(", set on {square}").format(square=held.on) if held.on is not None else ""
+        hand = _("right hand") if held.hand == "right" else _("left hand")
+        holds = _("White holds the {piece}") if held.player == "white" else _("Black holds the {piece}")
+        parts.append(holds.format(piece=name) + f"{origin}{where} ({hand})")
+    return "; ".join(parts) if parts else _("nothing in hand")
 
 
 def obligation_words(ob: ObligationView) -> str:
     """The obligation in a few words: ``move g1 (4.3.1)``, ``capture d5 with e4``, ``free``."""
+    side = pgettext("side", str(ob.side))
     words = {
-        "any": "free",
-        "move": f"move {ob.square}",
-        "capture": f"capture {ob.square}" + (f" with {ob.with_}" if ob.with_ is not None else ""),
-        "castle": f"castle {ob.side}",
-        "king": "a king move",
-        "promote": f"promote to {ob.piece} on {ob.square}",
-        "play": f"play {ob.move}",
-    }[ob.must]
+        "any": lambda: _("free"),
+        "move": lambda: _("move {square}").format(square=ob.square),
+        "capture": lambda: (_("capture {square} with {capturer}").format(square=ob.square, capturer=ob.with_)
+                            if ob.with_ is not None else _("capture {square}").format(square=ob.square)),
+        "castle": lambda: _("castle {side}").format(side=side),
+        "king": lambda: _("a king move"),
+        "promote": lambda: _("promote to {piece} on {square}").format(piece=ob.piece, square=ob.square),
+        "play": lambda: _("play {move}").format(move=ob.move),
+    }[ob.must]()
     if ob.barred_side:
-        words += f" (no castling {ob.barred_side})"
+        words += _(" (no castling {side})").format(side=pgettext("side", ob.barred_side))
     return f"{words} ({ob.article})" if ob.article else words
+
+
+def event_words(event: Event, notation: str | None = None) -> str:
+    """``white: move e2 e4`` as the user wrote it; in another language than English its words
+    translated (the player, the verb, the claim or offer) and a move written in ``notation``."""
+    if current_language() == "en":
+        return event.describe()
+    verb, _space, rest = event.text.partition(" ")
+    words = rest.split()
+    if verb in ("claim", "offer", "accept", "decline") and words:
+        words[0] = pgettext("claim", words[0])
+    elif verb in ("play", "write") and words and notation is not None:
+        words = [translate(word, notation) for word in words]
+    actor = _("white") if event.actor == chess.WHITE else _("black")
+    return " ".join([f"{actor}:", pgettext("verb", verb), *words])
 
 
 def status(referee: Referee) -> str:
@@ -83,9 +110,9 @@ def status(referee: Referee) -> str:
 def article_text(number: str, width: int = 88, indent: str = "") -> str:
     """``4.3.1 Own pieces touched``, then the article's paragraph, wrapped."""
     try:
-        entry = laws.article(number)
+        entry = laws.article(number, current_language())
     except UnknownArticleError:
-        return f"{indent}{number} (not in rules/)"
+        return indent + _("{article} (not in rules/)").format(article=number)
     head = f"{indent}{entry.number} {entry.title}"
     body = textwrap.fill(entry.text, width=width, initial_indent=indent + "  ", subsequent_indent=indent + "  ")
     return f"{head}\n{body}"
@@ -94,8 +121,9 @@ def article_text(number: str, width: int = 88, indent: str = "") -> str:
 def ruling(item: Ruling, indent: str = "    ") -> str:
     """A ruling's line: kind, article, the sentence, and its other fields."""
     extra = {k: v for k, v in item.as_dict().items() if k not in ("kind", "article", "text", "event")}
-    fields = f"  [{', '.join(f'{k}: {v}' for k, v in extra.items())}]" if extra else ""
-    return f"{indent}{item.kind} ({item.article}): {item.text}{fields}"
+    shown = (f"{pgettext('field', k)}: {pgettext('value', v) if isinstance(v, str) else v}" for k, v in extra.items())
+    fields = f"  [{', '.join(shown)}]" if extra else ""
+    return f"{indent}{pgettext('kind', item.kind)} ({item.article}): {item.text}{fields}"
 
 
 def reads_piped_input() -> bool:

@@ -53,7 +53,7 @@ class UnknownArticleError(ArbiterError):
 
 
 class UnknownLanguageError(ArbiterError):
-    """A language code the Laws are not translated into (see ``arbiter.laws.articles.LANGUAGES``)."""
+    """A language code (``--lang``, ``ARBITER_LANG``) the program does not speak (``arbiter.core.i18n.LANGUAGES``)."""
 
 
 class InternalError(ScenarioError):

@@ -36,6 +36,8 @@ from typing import Literal
 
 import chess
 
+from arbiter.core.i18n import N_, _
+
 from arbiter.core.deduction import Analysis, is_statically_unwinnable
 from arbiter.core.helpmate import (
     Moved,
@@ -62,17 +64,19 @@ NODE_BOUND = 1 << 24
 #: arbiter waiting: a resignation or a flag is ruled on at once).
 TIME_BOUND = 2.0
 #: How a ruling's text begins when the analysis could not decide (DECISIONS 19: it says so).
-UNDECIDED = "the helpmate search stopped at its bound without an answer"
+UNDECIDED = N_("the helpmate search stopped at its bound without an answer")
 
 #: The shares of the time left that the first guided search and then the plain iterative
 #: deepening may take; the last guided search gets the rest (measured on CHA's positions).
 _GUIDED_FIRST = 0.6
 _PLAIN = 0.6
-_REPEATS = "the only legal moves repeat a position: nothing else can ever happen"
-_OVER = "the game is over on the board: no move can follow"
-_CHAINS = "every line of checks ends without mate, and every quiet position off them is dead"
-_EVERY_POSITION = "no series of legal moves mates: every reachable position was seen"
-_STATIC = "the pieces that could mate can never reach the king past the steady pawns and pieces"
+#: Moves the short guided search of an open position may try before the static analysis.
+_OPEN_PROBE = 4_000
+_REPEATS = N_("the only legal moves repeat a position: nothing else can ever happen")
+_OVER = N_("the game is over on the board: no move can follow")
+_CHAINS = N_("every line of checks ends without mate, and every quiet position off them is dead")
+_EVERY_POSITION = N_("no series of legal moves mates: every reachable position was seen")
+_STATIC = N_("the pieces that could mate can never reach the king past the steady pawns and pieces")
 
 
 class Verdict:
@@ -95,9 +99,9 @@ class Verdict:
     def reason(self) -> str:
         """The sentence a ruling quotes."""
         if self._origin is not None:
-            self._reason = f"a helpmate exists: {self._origin.variation_san(list(self.line))}"
+            self._reason = _("a helpmate exists: {line}").format(line=self._origin.variation_san(list(self.line)))
             self._origin = None
-        return self._reason
+        return _(self._reason)
 
     @property
     def cannot(self) -> bool:
@@ -118,25 +122,26 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
     time_bound = TIME_BOUND if time_bound is None else time_bound
     if not any(board.generate_legal_moves()):  # mate or stalemate on the board: nothing more is played
         if board.is_check() and board.turn != color:
-            return Verdict("can", "the king is already mated")
+            return Verdict("can", N_("the king is already mated"))
         return Verdict("cannot", _OVER)
     if board.has_insufficient_material(color):
-        return Verdict("cannot", "insufficient material to mate")
+        return Verdict("cannot", N_("insufficient material to mate"))
     position = board.copy(stack=False) if color == chess.WHITE else board.mirror()
     search = Search(time.process_time() + time_bound)
     try:
         answer, reason, line = _analyse(position, search, node_bound)
     except OutOfTime:
-        answer, reason, line = "undetermined", f"no answer within {time_bound:g} s of computing", []
+        reason = _("no answer within {seconds} s of computing").format(seconds=f"{time_bound:g}")
+        answer, line = "undetermined", []
     except RecursionError:  # a line longer than the interpreter's stack: no answer rather than a crash
-        answer, reason, line = "undetermined", "no answer: the search ran too deep", []
+        answer, reason, line = "undetermined", N_("no answer: the search ran too deep"), []
     if color == chess.BLACK:
         line = [chess.Move(chess.square_mirror(move.from_square), chess.square_mirror(move.to_square),
                            move.promotion) for move in line]
     if answer == "can":
         if line:
             return Verdict(answer, "", tuple(line), search.nodes, origin=board.copy(stack=False))
-        reason = "the king is already mated"
+        reason = N_("the king is already mated")
     return Verdict(answer, reason, tuple(line), search.nodes)
 
 
@@ -158,7 +163,7 @@ def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answe
             return "can", "", forced + search.moves
         return "cannot", reason, []
 
-    complete = "no series of legal moves mates: every line was followed to its end"
+    complete = N_("no series of legal moves mates: every line was followed to its end")
     search.depth_node_limit, search.table = 1_000, None
     if (answer := searched(range(1, 2), complete)) is not None:
         return answer
@@ -185,10 +190,18 @@ def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answe
     else:
         search.distances = [255] * 64
     search.punishable = punishable_moves(board, search.tick) if blocked else frozenset()
-    searches = ((_GUIDED_FIRST, True), (_PLAIN, False), (1.0, True))
-    for number, (share, guided) in enumerate(searches):
-        if number == 1 and not blocked and is_statically_unwinnable(board):
+    if not blocked:
+        # In an open position a short guided search finds most mates at once; where it does not,
+        # the static analysis (a few milliseconds) comes before the long searches, since it
+        # proves at once what they could only prove by following every line to its end.
+        search.guided, search.table = True, {}
+        search.depth_node_limit, search.global_node_limit = None, _OPEN_PROBE
+        if (answer := searched(range(2, 129), complete)) is not None:
+            return answer
+        if is_statically_unwinnable(board):
             return "cannot", _STATIC, []
+    searches = ((_GUIDED_FIRST, True), (_PLAIN, False), (1.0, True))
+    for share, guided in searches:
         search.phase_deadline = time.process_time() + share * (search.deadline - time.process_time())
         search.guided = guided
         if guided:
@@ -198,7 +211,7 @@ def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answe
         search.table = {}
         if (answer := searched(range(2, 129), complete)) is not None:
             return answer
-    return "undetermined", f"no answer within {node_bound} moves searched", []
+    return "undetermined", _("no answer within {moves} moves searched").format(moves=node_bound), []
 
 
 #: CPU seconds the fast check may take before it gives up (no answer, never a wrong one).
@@ -223,11 +236,12 @@ def why_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: floa
     if not any(board.generate_legal_moves()):
         return None if board.is_check() and board.turn != color else _OVER
     if board.has_insufficient_material(color):
-        return "insufficient material to mate"
+        return _("insufficient material to mate")
     position = board.copy(stack=False) if color == chess.WHITE else board.mirror()
     search = Search(time.process_time() + time_bound)
     try:
-        return _is_unwinnable_fast(position, search)
+        proof = _is_unwinnable_fast(position, search)
+        return None if proof is None else _(proof)
     except (OutOfTime, RecursionError):
         return None
 
@@ -264,8 +278,8 @@ def _is_unwinnable_fast(board: chess.Board, search: Search) -> str | None:
 
 
 def _short_lines(plies: int) -> str:
-    return (f"every line of {plies} plies ends without mate (in too little material, a stalemate, "
-            "a mate of the other king)")
+    return _("every line of {plies} plies ends without mate (in too little material, a stalemate, "
+             "a mate of the other king)").format(plies=plies)
 
 
 def is_dead(board: chess.Board) -> bool:
@@ -298,7 +312,7 @@ def cannot_mate(board: chess.Board, color: chess.Color, node_bound: int = NODE_B
     time_bound = TIME_BOUND if time_bound is None else time_bound
     verdict = can_checkmate(board, color, node_bound, time_bound)
     if verdict.answer == "undetermined":
-        return board.has_insufficient_material(color), (
-            f"{UNDECIDED} ({time_bound:g} s of computing): undecided; the material rule decides"
-        )
+        return board.has_insufficient_material(color), _(
+            "{undecided} ({seconds} s of computing): undecided; the material rule decides").format(
+            undecided=_(UNDECIDED), seconds=f"{time_bound:g}")
     return verdict.cannot, verdict.reason

@@ -10,6 +10,7 @@ import yaml
 
 from arbiter.core.clock import TimeControl
 from arbiter.core.errors import UnknownArticleError, UnknownLanguageError, shown
+from arbiter.core.i18n import LANGUAGES as LANGUAGES
 from arbiter.core.resources import rules_dir
 from arbiter.core.yamlsource import SAFE_LOADER
 
@@ -23,10 +24,9 @@ class Article:
     text: str
 
 
-#: The languages the articles are held in: English (``rules/articles.yaml``), Serbian in
-#: Cyrillic (``articles.sr.yaml``) and in Latin script (``articles.sr-Latn.yaml``, generated from
-#: the Cyrillic), Bulgarian (``articles.bg.yaml``). Codes as in BCP 47.
-LANGUAGES = ("en", "sr", "sr-Latn", "bg")
+# The languages the articles are held in (LANGUAGES, the program's): English
+# (``rules/articles.yaml``), Serbian in Cyrillic (``articles.sr.yaml``) and in Latin script
+# (``articles.sr-Latn.yaml``, generated from the Cyrillic), Bulgarian (``articles.bg.yaml``).
 
 
 def _articles_file(language: str) -> str:

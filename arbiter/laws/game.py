@@ -17,6 +17,8 @@ from typing import Any
 
 import chess
 
+from arbiter.core.i18n import N_, _
+
 from arbiter.core.clock import Clock
 from arbiter.core.notation import language, translate
 from arbiter.core.position import Position, is_illegal_position
@@ -256,14 +258,16 @@ class Game:
         (5.1.2, 6.9, 7.5.5). ``note`` says what happened, for the ruling's text."""
         cannot, why = cannot_mate(self.position.board, not loser)
         prefix = f"{note}; " if note else ""
+        winner = not loser
         if cannot:
-            self.end("1/2-1/2", reason, article, f"{prefix}{texts.player(not loser)} cannot mate: {why}")
-        elif why.startswith(UNDECIDED):  # the ruling says the search could not decide (DECISIONS 19)
-            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article,
-                     f"{prefix}whether {texts.player(not loser)} can mate: {why}")
+            self.end("1/2-1/2", reason, article, prefix + texts.by_colour(
+                winner, N_("White cannot mate: {why}"), N_("Black cannot mate: {why}")).format(why=why))
+        elif why.startswith(_(UNDECIDED)):  # the ruling says the search could not decide (DECISIONS 19)
+            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article, prefix + texts.by_colour(
+                winner, N_("whether White can mate: {why}"), N_("whether Black can mate: {why}")).format(why=why))
         else:  # the line found is part of the ruling: the arbiter can show it to the players
-            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article,
-                     f"{prefix}{texts.player(not loser)} can mate: {why}")
+            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article, prefix + texts.by_colour(
+                winner, N_("White can mate: {why}"), N_("Black can mate: {why}")).format(why=why))
 
     def check_illegal_position(self) -> None:
         """A.5.4: the move after the one that left an illegal position is completed: the game is

@@ -1,10 +1,17 @@
-"""The sentences of the rulings, for people. Nothing may depend on their wording."""
+"""The sentences of the rulings, for people. Nothing may depend on their wording.
+
+Every sentence goes through the catalogues (:mod:`arbiter.core.i18n`). Where a sentence names a
+player, the catalogue holds it twice, for White and for Black, so that a language whose words
+change with the player (Serbian and Bulgarian do) can write each whole; a piece is named in the
+grammatical role the sentence gives it (``pgettext`` context ``object``, ``with``, ``of``).
+"""
 
 from __future__ import annotations
 
 import chess
 
 from arbiter.core.clock import format_duration
+from arbiter.core.i18n import N_, _, pgettext
 from arbiter.core.notation import Language, write_san
 from arbiter.table.touch import Obligation
 
@@ -13,254 +20,369 @@ _PIECE_NAMES = {
     chess.BISHOP: "bishop", chess.KNIGHT: "knight", chess.PAWN: "pawn",
 }
 
+#: "the knight on g1", by the role the piece has in the sentence, for the catalogues.
+_PIECE_ON = {
+    role: {
+        chess.KING: "the king on {square}", chess.QUEEN: "the queen on {square}",
+        chess.ROOK: "the rook on {square}", chess.BISHOP: "the bishop on {square}",
+        chess.KNIGHT: "the knight on {square}", chess.PAWN: "the pawn on {square}", None: "the piece on {square}",
+    }
+    for role in ("object", "with", "of")
+}
+#: The new piece a promotion must be (the obligation's sentence), for the catalogues.
+_PROMOTED = {chess.QUEEN: N_("The queen"), chess.ROOK: N_("The rook"), chess.BISHOP: N_("The bishop"),
+             chess.KNIGHT: N_("The knight"), chess.KING: N_("The king"), chess.PAWN: N_("The pawn")}
+#: The reasons a game ends, as the result's sentence names them.
+_REASONS = {
+    "checkmate": N_("checkmate"), "resignation": N_("resignation"), "stalemate": N_("stalemate"),
+    "dead-position": N_("dead position"), "agreement": N_("agreement"), "threefold": N_("threefold"),
+    "fifty-moves": N_("fifty moves"), "fivefold": N_("fivefold"), "seventy-five-moves": N_("seventy five moves"),
+    "timeout": N_("timeout"), "illegal-moves": N_("illegal moves"), "illegal-position": N_("illegal position"),
+    "late-arrival": N_("late arrival"), "electronic-device": N_("electronic device"),
+}
+
+
+def by_colour(color: chess.Color, white: str, black: str) -> str:
+    """The sentence for ``color``, from the catalogue (formatted by the caller)."""
+    return _(white) if color == chess.WHITE else _(black)
+
+
+_by = by_colour
+
 
 def player(color: chess.Color) -> str:
-    return "White" if color == chess.WHITE else "Black"
+    return _("White") if color == chess.WHITE else _("Black")
 
 
-def piece_on(board: chess.BaseBoard, square: chess.Square) -> str:
-    """``the knight on g1``."""
+def piece_on(board: chess.BaseBoard, square: chess.Square, role: str = "object") -> str:
+    """``the knight on g1``, in the role ``object`` (touched, captured), ``with`` (captured with)
+    or ``of`` (another move of)."""
     piece_type = board.piece_type_at(square)
-    name = _PIECE_NAMES[piece_type] if piece_type else "piece"
-    return f"the {name} on {chess.square_name(square)}"
+    return pgettext(role, _PIECE_ON[role][piece_type]).format(square=chess.square_name(square))
 
 
 def obligation(board: chess.Board, color: chess.Color, ob: Obligation, lang: Language | None = None) -> str:
-    who = player(color)
     if ob.must == "move" and ob.article == "9.5.3" and ob.square is not None:
-        return (f"{who}'s draw claim was incorrect and the written move is illegal: "
-                f"another move of {piece_on(board, ob.square)} must be made.")
+        return _by(color, N_("White's draw claim was incorrect and the written move is illegal: "
+                          "another move of {piece} must be made."),
+                   N_("Black's draw claim was incorrect and the written move is illegal: "
+                   "another move of {piece} must be made.")).format(piece=piece_on(board, ob.square, "of"))
     if ob.must == "move" and ob.square is not None:
-        text = f"{who} touched {piece_on(board, ob.square)} and must move it"
+        piece = piece_on(board, ob.square)
         if ob.barred_side:
-            text += f", without castling {ob.barred_side}"
-        return text + "."
+            return _by(color, N_("White touched {piece} and must move it, without castling {side}."),
+                       N_("Black touched {piece} and must move it, without castling {side}.")).format(
+                piece=piece, side=_side(ob.barred_side))
+        return _by(color, N_("White touched {piece} and must move it."),
+                   N_("Black touched {piece} and must move it.")).format(piece=piece)
     if ob.must == "capture" and ob.square is not None:
-        with_ = f" with {piece_on(board, ob.with_)}" if ob.with_ is not None else ""
-        return f"{who} touched {piece_on(board, ob.square)} and must capture it{with_}."
+        piece = piece_on(board, ob.square)
+        if ob.with_ is not None:
+            return _by(color, N_("White touched {piece} and must capture it with {capturer}."),
+                       N_("Black touched {piece} and must capture it with {capturer}.")).format(
+                piece=piece, capturer=piece_on(board, ob.with_, "with"))
+        return _by(color, N_("White touched {piece} and must capture it."),
+                   N_("Black touched {piece} and must capture it.")).format(piece=piece)
     if ob.must == "castle":
-        return f"{who} must castle {ob.side}."
+        return _by(color, N_("White must castle {side}."), N_("Black must castle {side}.")).format(side=_side(ob.side))
     if ob.must == "king":
-        return f"Castling that way is not legal: {who} must make another legal king move."
+        return _by(color, N_("Castling that way is not legal: White must make another legal king move."),
+                   N_("Castling that way is not legal: Black must make another legal king move."))
     if ob.must == "promote" and ob.piece is not None and ob.square is not None:
-        return (f"The {_PIECE_NAMES[ob.piece]} has touched {chess.square_name(ob.square)}: "
-                f"{who} must promote to it.")
+        return _by(color, N_("{piece} has touched {square}: White must promote to it."),
+                   N_("{piece} has touched {square}: Black must promote to it.")).format(
+            piece=_(_PROMOTED[ob.piece]), square=chess.square_name(ob.square))
     if ob.must == "play" and ob.move is not None and ob.article == "9.5.3":
-        written = write_san(board, ob.move, lang)
-        return f"{who}'s draw claim was incorrect: the move written for it, {written}, must be played."
+        return _by(color, N_("White's draw claim was incorrect: the move written for it, {move}, must be played."),
+                   N_("Black's draw claim was incorrect: the move written for it, {move}, must be played.")).format(
+            move=write_san(board, ob.move, lang))
     if ob.must == "play" and ob.move is not None:
-        return f"{who} released a piece as a legal move: {ob.move.uci()} stands and may not be changed."
+        return _by(color, N_("White released a piece as a legal move: {move} stands and may not be changed."),
+                   N_("Black released a piece as a legal move: {move} stands and may not be changed.")).format(
+            move=ob.move.uci())
     if ob.article == "4.5":
-        return f"None of the pieces {who} touched can be moved or captured: any legal move may be made."
-    return f"{who} may make any legal move."
+        return _by(color, N_("None of the pieces White touched can be moved or captured: any legal move may be made."),
+                   N_("None of the pieces Black touched can be moved or captured: any legal move may be made."))
+    return _by(color, N_("White may make any legal move."), N_("Black may make any legal move."))
+
+
+def _side(side: str | None) -> str:
+    """``kingside`` or ``queenside``, in the language in force."""
+    names = {"kingside": N_("kingside"), "queenside": N_("queenside")}
+    return _(names[side]) if side in names else str(side)
 
 
 def breach(board: chess.Board, color: chess.Color, ob: Obligation, move: chess.Move,
            lang: Language | None = None) -> str:
-    return (f"{player(color)} played {write_san(board, move, lang)}, which touch-move does not allow. "
-            f"{obligation(board, color, ob, lang)}")
+    played = _by(color, N_("White played {move}, which touch-move does not allow."),
+                 N_("Black played {move}, which touch-move does not allow.")).format(move=write_san(board, move, lang))
+    return f"{played} {obligation(board, color, ob, lang)}"
 
 
 def moved_on(board: chess.Board, color: chess.Color, released: chess.Move, lang: Language | None = None) -> str:
-    return (f"{player(color)} released the piece as the legal move {write_san(board, released, lang)} and then "
-            "moved it on; "
-            "the move stands as released.")
+    return _by(color, N_("White released the piece as the legal move {move} and then moved it on; "
+                      "the move stands as released."),
+               N_("Black released the piece as the legal move {move} and then moved it on; "
+               "the move stands as released.")).format(move=write_san(board, released, lang))
 
 
 def made(color: chess.Color, san: str) -> str:
-    return f"{player(color)} made the move {san}."
+    return _by(color, N_("White made the move {move}."), N_("Black made the move {move}.")).format(move=san)
 
 
 def completed(color: chess.Color, article: str) -> str:
-    how = {
-        "6.2.1": "by pressing the clock",
-        "6.2.1.1": "because it ended the game",
-        "6.2.1.2": "because the next move was made",
-    }.get(article, "")
-    return f"{player(color)}'s move is completed {how}.".replace("  ", " ")
+    if article == "6.2.1":
+        return _by(color, N_("White's move is completed by pressing the clock."),
+                   N_("Black's move is completed by pressing the clock."))
+    if article == "6.2.1.1":
+        return _by(color, N_("White's move is completed because it ended the game."),
+                   N_("Black's move is completed because it ended the game."))
+    if article == "6.2.1.2":
+        return _by(color, N_("White's move is completed because the next move was made."),
+                   N_("Black's move is completed because the next move was made."))
+    return _by(color, N_("White's move is completed."), N_("Black's move is completed."))
 
 
 def two_hands(color: chess.Color) -> str:
-    return f"{player(color)} used two hands for one move."
+    return _by(color, N_("White used two hands for one move."), N_("Black used two hands for one move."))
 
 
 def two_hands_pressed(color: chess.Color) -> str:
-    return (f"{player(color)} made a move with two hands and pressed the clock: "
-            "penalised as an illegal move; the move stands.")
+    return _by(color, N_("White made a move with two hands and pressed the clock: "
+                      "penalised as an illegal move; the move stands."),
+               N_("Black made a move with two hands and pressed the clock: "
+               "penalised as an illegal move; the move stands."))
 
 
 def other_hand(color: chess.Color) -> str:
-    return f"{player(color)} pressed the clock with the other hand than the one that moved."
+    return _by(color, N_("White pressed the clock with the other hand than the one that moved."),
+               N_("Black pressed the clock with the other hand than the one that moved."))
 
 
 def displaced(color: chess.Color) -> str:
-    return (f"{player(color)} moved pieces without having the move; "
-            "they are put back where they stood.")
+    return _by(color, N_("White moved pieces without having the move; they are put back where they stood."),
+               N_("Black moved pieces without having the move; they are put back where they stood."))
 
 
 def adjusted_out_of_turn(color: chess.Color) -> str:
-    return f"{player(color)} adjusted pieces without having the move."
+    return _by(color, N_("White adjusted pieces without having the move."),
+               N_("Black adjusted pieces without having the move."))
 
 
 def illegal(color: chess.Color, article: str) -> str:
-    return {
-        "7.5.1": f"{player(color)} completed an illegal move; the position before it is reinstated.",
-        "7.5.2": f"{player(color)} left a pawn on the last rank and pressed the clock.",
-        "7.5.3": f"{player(color)} pressed the clock without making a move; the turn goes back.",
-    }[article]
+    if article == "7.5.1":
+        return _by(color, N_("White completed an illegal move; the position before it is reinstated."),
+                   N_("Black completed an illegal move; the position before it is reinstated."))
+    if article == "7.5.2":
+        return _by(color, N_("White left a pawn on the last rank and pressed the clock."),
+                   N_("Black left a pawn on the last rank and pressed the clock."))
+    if article == "7.5.3":
+        return _by(color, N_("White pressed the clock without making a move; the turn goes back."),
+                   N_("Black pressed the clock without making a move; the turn goes back."))
+    raise KeyError(article)
 
 
 def illegal_undone(color: chess.Color) -> str:
-    return (f"{player(color)} completed a later illegal move as well; the reinstated position undoes it, "
-            "and it counts as a completed illegal move.")
+    return _by(color, N_("White completed a later illegal move as well; the reinstated position undoes it, "
+                      "and it counts as a completed illegal move."),
+               N_("Black completed a later illegal move as well; the reinstated position undoes it, "
+               "and it counts as a completed illegal move."))
 
 
 def increment_back(color: chess.Color, seconds: float) -> str:
-    return f"The increment of {seconds:g} seconds that the illegal press gave {player(color)} is taken back."
+    return _by(color, N_("The increment of {seconds} seconds that the illegal press gave White is taken back."),
+               N_("The increment of {seconds} seconds that the illegal press gave Black is taken back.")).format(
+        seconds=f"{seconds:g}")
 
 
 def penalty_time(color: chess.Color, seconds: float) -> str:
-    return f"{player(color)} is given {seconds:g} seconds more."
+    return _by(color, N_("White is given {seconds} seconds more."),
+               N_("Black is given {seconds} seconds more.")).format(
+        seconds=f"{seconds:g}")
 
 
 def no_illegal_move(color: chess.Color) -> str:
-    return f"{player(color)}'s claim is rejected: the opponent has no completed illegal move to correct."
+    return _by(color, N_("White's claim is rejected: the opponent has no completed illegal move to correct."),
+               N_("Black's claim is rejected: the opponent has no completed illegal move to correct."))
 
 
 def illegal_move_stands(color: chess.Color) -> str:
-    return (f"{player(color)} has made his own move since the illegal move: it can no longer be corrected "
-            "and stands.")
+    return _by(color, N_("White has made his own move since the illegal move: it can no longer be corrected "
+                      "and stands."),
+               N_("Black has made his own move since the illegal move: it can no longer be corrected "
+               "and stands."))
 
 
 def replaced(move: chess.Move) -> str:
-    return f"The pawn on {chess.square_name(move.to_square)} is replaced by a queen; the move stands."
+    return _("The pawn on {square} is replaced by a queen; the move stands.").format(
+        square=chess.square_name(move.to_square))
 
 
 def reinstated(board: chess.Board) -> str:
-    return f"The position is set back; {player(board.turn)} to move."
+    return _by(board.turn, N_("The position is set back; White to move."),
+               N_("The position is set back; Black to move."))
 
 
 def result(result: str, reason: str, why: str = "") -> str:
-    text = f"The game is over: {result} ({reason.replace('-', ' ')})."
+    words = _(_REASONS[reason]) if reason in _REASONS else reason.replace("-", " ")
+    text = _("The game is over: {result} ({reason}).").format(result=result, reason=words)
     return f"{text} {why[0].upper()}{why[1:]}." if why else text
 
 
 def flag_not_fallen(color: chess.Color) -> str:
-    return f"{player(color)}'s claim is rejected: the opponent's flag has not fallen."
+    return _by(color, N_("White's claim is rejected: the opponent's flag has not fallen."),
+               N_("Black's claim is rejected: the opponent's flag has not fallen."))
 
 
 def flag_fell_at(color: chess.Color, instant: float) -> str:
     whole = int(instant)
-    return f"{player(color)}'s flag fell at {whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
+    return _by(color, N_("White's flag fell at {time}"), N_("Black's flag fell at {time}")).format(
+        time=f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}")
 
 
 def claim_not_on_move(color: chess.Color) -> str:
-    return f"{player(color)} may claim a draw only when having the move, before making it."
+    return _by(color, N_("White may claim a draw only when having the move, before making it."),
+               N_("Black may claim a draw only when having the move, before making it."))
 
 
 def claim_after_touch(color: chess.Color) -> str:
-    return f"{player(color)} touched a piece on this move and lost the right to claim a draw on it."
+    return _by(color, N_("White touched a piece on this move and lost the right to claim a draw on it."),
+               N_("Black touched a piece on this move and lost the right to claim a draw on it."))
 
 
 def draw_claim_correct(color: chess.Color, kind: str) -> str:
-    what = ("the same position appears for the third time" if kind == "threefold"
-            else "fifty moves each have passed without a pawn move or a capture")
-    return f"{player(color)}'s claim is correct: {what}."
+    if kind == "threefold":
+        return _by(color, N_("White's claim is correct: the same position appears for the third time."),
+                   N_("Black's claim is correct: the same position appears for the third time."))
+    return _by(color, N_("White's claim is correct: fifty moves each have passed without a pawn move or a capture."),
+               N_("Black's claim is correct: fifty moves each have passed without a pawn move or a capture."))
 
 
 def draw_claim_incorrect(color: chess.Color, kind: str) -> str:
-    what = ("the position does not appear for the third time" if kind == "threefold"
-            else "there have not been fifty moves each without a pawn move or a capture")
-    return f"{player(color)}'s claim is incorrect: {what}; the game goes on."
+    if kind == "threefold":
+        return _by(color, N_("White's claim is incorrect: the position does not appear for the third time; "
+                          "the game goes on."),
+                   N_("Black's claim is incorrect: the position does not appear for the third time; "
+                   "the game goes on."))
+    return _by(color, N_("White's claim is incorrect: there have not been fifty moves each without a pawn move "
+                      "or a capture; the game goes on."),
+               N_("Black's claim is incorrect: there have not been fifty moves each without a pawn move "
+               "or a capture; the game goes on."))
 
 
 def claim_upheld(color: chess.Color) -> str:
-    return f"{player(color)}'s claim is upheld."
+    return _by(color, N_("White's claim is upheld."), N_("Black's claim is upheld."))
 
 
 def claim_rejected(color: chess.Color) -> str:
-    return f"{player(color)}'s claim is rejected: there is no breach to claim."
+    return _by(color, N_("White's claim is rejected: there is no breach to claim."),
+               N_("Black's claim is rejected: there is no breach to claim."))
 
 
 def claim_forfeited(color: chess.Color) -> str:
-    return f"{player(color)} touched a piece after the breach and lost the right to claim it."
+    return _by(color, N_("White touched a piece after the breach and lost the right to claim it."),
+               N_("Black touched a piece after the breach and lost the right to claim it."))
 
 
 def late(color: chess.Color, instant: float) -> str:
-    return f"{player(color)} was not at the board at the default time ({format_duration(instant)}) and loses"
+    return _by(color, N_("White was not at the board at the default time ({time}) and loses"),
+               N_("Black was not at the board at the default time ({time}) and loses")).format(
+        time=format_duration(instant))
 
 
 def both_late(instant: float) -> str:
-    return f"neither player was at the board at the default time ({format_duration(instant)}): both lose"
+    return _("neither player was at the board at the default time ({time}): both lose").format(
+        time=format_duration(instant))
 
 
 def knocked_not_set_right(color: chess.Color) -> str:
-    return f"{player(color)} pressed the clock without setting right the pieces he knocked over."
+    return _by(color, N_("White pressed the clock without setting right the pieces he knocked over."),
+               N_("Black pressed the clock without setting right the pieces he knocked over."))
 
 
 def set_right_by_arbiter() -> str:
-    return "The arbiter has the pieces knocked over set right; the position is as it was."
+    return _("The arbiter has the pieces knocked over set right; the position is as it was.")
 
 
 def pause_without_reason(color: chess.Color) -> str:
-    return f"{player(color)} paused the clock with no valid reason to call the arbiter (a 12.9 matter)."
+    return _by(color, N_("White paused the clock with no valid reason to call the arbiter (a 12.9 matter)."),
+               N_("Black paused the clock with no valid reason to call the arbiter (a 12.9 matter)."))
 
 
 def device(color: chess.Color) -> str:
-    return f"{player(color)} evidently had an electronic device on him in the venue"
+    return _by(color, N_("White evidently had an electronic device on him in the venue"),
+               N_("Black evidently had an electronic device on him in the venue"))
 
 
 def device_warning(color: chess.Color) -> str:
-    return f"{player(color)} evidently had an electronic device on him; the regulations set a warning."
+    return _by(color, N_("White evidently had an electronic device on him; the regulations set a warning."),
+               N_("Black evidently had an electronic device on him; the regulations set a warning."))
 
 
 def time_taken(color: chess.Color, seconds: float) -> str:
-    return f"{player(color)} loses {seconds:g} seconds."
+    return _by(color, N_("White loses {seconds} seconds."), N_("Black loses {seconds} seconds.")).format(
+        seconds=f"{seconds:g}")
 
 
 def too_late_for_set_up(color: chess.Color, what: str) -> str:
-    return (f"{player(color)}'s claim about the {what} comes too late: each player has made ten moves "
-            "(A.5.1).")
+    return _by(color, N_("White's claim about the {what} comes too late: each player has made ten moves (A.5.1)."),
+               N_("Black's claim about the {what} comes too late: each player has made ten moves (A.5.1).")).format(
+        what=_(_SET_UP_WHAT[what]) if what in _SET_UP_WHAT else what)
+
+
+_SET_UP_WHAT = {"set-up": N_("set-up"), "orientation": N_("orientation"), "colours": N_("colours")}
 
 
 def set_up_right(color: chess.Color) -> str:
-    return f"{player(color)}'s claim is rejected: the pieces were set up right."
+    return _by(color, N_("White's claim is rejected: the pieces were set up right."),
+               N_("Black's claim is rejected: the pieces were set up right."))
 
 
 def cancelled_set_up() -> str:
-    return "The initial position was set up wrongly: the game is cancelled and a new game is played."
+    return _("The initial position was set up wrongly: the game is cancelled and a new game is played.")
 
 
 def orientation_right(color: chess.Color) -> str:
-    return f"{player(color)}'s claim is rejected: the board is placed right (a light square in each right-hand corner)."
+    return _by(color, N_("White's claim is rejected: the board is placed right (a light square in each right-hand "
+                      "corner)."),
+               N_("Black's claim is rejected: the board is placed right (a light square in each right-hand "
+               "corner)."))
 
 
 def transferred() -> str:
-    return "The position is transferred to a correctly placed board; the game goes on."
+    return _("The position is transferred to a correctly placed board; the game goes on.")
 
 
 def colours_right(color: chess.Color) -> str:
-    return f"{player(color)}'s claim is rejected: the players have the right colours."
+    return _by(color, N_("White's claim is rejected: the players have the right colours."),
+               N_("Black's claim is rejected: the players have the right colours."))
 
 
 def colours_game_goes_on(color: chess.Color) -> str:
-    return (f"{player(color)}'s claim is correct, but each player has made ten moves or more: the game "
-            "goes on with the colours as they are.")
+    return _by(color, N_("White's claim is correct, but each player has made ten moves or more: the game "
+                      "goes on with the colours as they are."),
+               N_("Black's claim is correct, but each player has made ten moves or more: the game "
+               "goes on with the colours as they are."))
 
 
 def cancelled_colours() -> str:
-    return "The game began with the colours reversed: it is stopped and a new game is played with the right colours."
+    return _("The game began with the colours reversed: it is stopped and a new game is played with the right "
+             "colours.")
 
 
 def illegal_position_found(color: chess.Color) -> str:
-    return (f"{player(color)}'s illegal move left a position no game can stand in; the arbiter finds it "
-            "now and corrects it.")
+    return _by(color, N_("White's illegal move left a position no game can stand in; the arbiter finds it "
+                      "now and corrects it."),
+               N_("Black's illegal move left a position no game can stand in; the arbiter finds it "
+               "now and corrects it."))
 
 
 def illegal_position_stays() -> str:
-    return "an illegal position is still on the board after the next move was completed (A.5.4)"
+    return _("an illegal position is still on the board after the next move was completed (A.5.4)")
 
 
 def illegal_position_waits(color: chess.Color) -> str:
-    return (f"{player(color)}'s illegal move stands and leaves a position no game can stand in; the arbiter "
-            "waits until the next move is completed (A.5.4).")
+    return _by(color, N_("White's illegal move stands and leaves a position no game can stand in; the arbiter "
+                      "waits until the next move is completed (A.5.4)."),
+               N_("Black's illegal move stands and leaves a position no game can stand in; the arbiter "
+               "waits until the next move is completed (A.5.4)."))

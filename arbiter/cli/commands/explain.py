@@ -11,6 +11,7 @@ from typing import Any
 from arbiter.cli import render
 from arbiter.cli.commands.common import internal_error, scenario_files
 from arbiter.cli.render import error_line
+from arbiter.core.i18n import _, pgettext
 from arbiter.core.errors import ArbiterError, InternalError, ScenarioError, event_label
 from arbiter.files.scenario import final_state, load, replay_event
 
@@ -55,19 +56,23 @@ def _explain(name: str, notation: str | None) -> tuple[list[str], dict[str, Any]
         document["title"] = scenario.spec.name
         lines.append(f"{scenario.spec.name}  ({scenario.path})")
         if scenario.spec.source:
-            lines.append(f"Source: {scenario.spec.source}")
+            lines.append(_("Source: {source}").format(source=scenario.spec.source))
         settings = scenario.settings
-        lines += [f"Ruleset: {settings.ruleset}; arbiter: {settings.arbiter}", f"Start: {referee.position.fen()}",
+        lines += [_("Ruleset: {ruleset}; arbiter: {arbiter}").format(ruleset=pgettext("ruleset", settings.ruleset),
+                                                                     arbiter=pgettext("arbiter", settings.arbiter)),
+                  _("Start: {fen}").format(fen=referee.position.fen()),
                   render.board(referee.position.standing), f"  {render.status(referee)}", ""]
         shown_board = referee.position.standing.board_fen()
         for index, event in enumerate(scenario.events):
             over = referee.result != "*"
             given = replay_event(scenario.path, referee, index, event)
-            at = f"  at {event.at:g}s" if event.at is not None else ""
-            at += f"  ({event.hand} hand)" if event.hand else ""
-            lines.append(f"[{index}] {event.describe()}{at}" + (f"  ({event.note})" if event.note else ""))
+            at = "  " + _("at {seconds}s").format(seconds=f"{event.at:g}") if event.at is not None else ""
+            if event.hand:
+                at += "  (" + (_("right hand") if event.hand == "right" else _("left hand")) + ")"
+            lines.append(f"[{index}] {render.event_words(event, notation)}{at}"
+                         + (f"  ({event.note})" if event.note else ""))
             if over:
-                lines.append("  the game is over: this has no effect")
+                lines.append("  " + _("the game is over: this has no effect"))
             if referee.position.standing.board_fen() != shown_board:
                 shown_board = referee.position.standing.board_fen()
                 lines.append(render.board(referee.position.standing))

@@ -1,0 +1,145 @@
+"""The language people read: the message catalogues (gettext, managed with Babel) and the choice.
+
+Every sentence a person reads is written in English in the code, wrapped in :func:`_` (or
+:func:`ngettext` where a number decides the form, :func:`pgettext` where one English word needs
+different words in different places). The catalogues live in ``arbiter/locale/<locale>/LC_MESSAGES``
+(``sr`` for Serbian in Cyrillic, ``sr_Latn`` for Serbian in Latin script, ``bg``); the compiled
+``.mo`` files ship with the package. The language in force is a context variable, so that a web
+server may answer each request in its own language: :func:`use_language` sets it for a block,
+:func:`set_language` for the rest of the program (the command line).
+
+English is the source: in English every function gives its argument back unchanged, so the
+English output is what the code says.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+from arbiter.core.errors import UnknownLanguageError
+
+#: The languages the program speaks, by the code ``--lang`` takes.
+LANGUAGES = ("en", "sr", "sr-Latn", "bg")
+#: The language of each code, in its own words (for menus).
+LANGUAGE_NAMES = {"en": "English", "sr": "Српски", "sr-Latn": "Srpski", "bg": "Български"}
+#: The move notation (``rules/notation.yaml``) each language writes by default.
+NOTATION_OF = {"en": "en", "sr": "sr-Cyrl", "sr-Latn": "sr-Latn", "bg": "bg"}
+
+DOMAIN = "arbiter"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+_LOCALES = {"sr": "sr", "sr-Latn": "sr_Latn", "bg": "bg"}
+
+_current: ContextVar[str] = ContextVar("arbiter_language", default="en")
+
+
+def language_code(text: str) -> str:
+    """The code of :data:`LANGUAGES` that ``text`` names (``sr-latn``, ``sr_Latn``, ``BG`` are
+    accepted).
+
+    :raises UnknownLanguageError: for any other.
+    """
+    wanted = text.strip().replace("_", "-").lower()
+    for code in LANGUAGES:
+        if code.lower() == wanted:
+            return code
+    if wanted in ("sr-cyrl", "sr-rs", "sr-cyrl-rs"):
+        return "sr"
+    if wanted in ("sr-latn-rs",):
+        return "sr-Latn"
+    raise UnknownLanguageError(f"unknown language {text!r}: choose one of {', '.join(LANGUAGES)}")
+
+
+def language_of_locale(value: str) -> str | None:
+    """The language a POSIX locale such as ``sr_RS.UTF-8``, ``sr_RS@latin`` or ``bg_BG`` names,
+    or ``None`` when it names none the program speaks."""
+    if not value or value in ("C", "POSIX"):
+        return None
+    base, _, modifier = value.partition("@")
+    base = base.split(".", 1)[0]
+    language = base.split("_", 1)[0].lower()
+    if language == "sr":
+        return "sr-Latn" if modifier.lower() == "latin" or "latn" in base.lower() else "sr"
+    if language in ("bg", "en"):
+        return language
+    return None
+
+
+def choose_language(option: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: ``option`` (``--lang``), else ``ARBITER_LANG``, else the locale
+    (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first one set), else English.
+
+    :raises UnknownLanguageError: if ``option`` or ``ARBITER_LANG`` names a language the
+        program does not speak (a locale it does not speak falls back to English).
+    """
+    env = os.environ if environ is None else environ
+    if option:
+        return language_code(option)
+    if env.get("ARBITER_LANG"):
+        return language_code(env["ARBITER_LANG"])
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(name):
+            return language_of_locale(env[name]) or "en"
+    return "en"
+
+
+@cache
+def translations(code: str) -> _gettext.NullTranslations:
+    """The catalogue of ``code`` (English: none, every message as written)."""
+    if code == "en":
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[_LOCALES[code]])
+
+
+def current_language() -> str:
+    """The code of the language in force."""
+    return _current.get()
+
+
+def set_language(code: str) -> None:
+    """Speak ``code`` from now on (in this context)."""
+    _current.set(language_code(code))
+
+
+@contextmanager
+def use_language(code: str) -> Iterator[None]:
+    """Speak ``code`` inside the block, then what was spoken before."""
+    token = _current.set(language_code(code))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def _(message: str) -> str:
+    """``message`` in the language in force."""
+    code = _current.get()
+    if code == "en":
+        return message
+    return translations(code).gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of the message for ``count`` (Serbian has three, by CLDR's rules)."""
+    code = _current.get()
+    if code == "en":
+        return singular if count == 1 else plural
+    return translations(code).ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` where ``context`` says which of its senses is meant."""
+    code = _current.get()
+    if code == "en":
+        return message
+    return translations(code).pgettext(context, message)
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark for extraction only"
+    """``message`` unchanged, marked for the catalogue (translated later, with :func:`_`)."""
+    return message
