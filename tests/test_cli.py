@@ -129,7 +129,7 @@ def test_an_unknown_notation_is_a_usage_error(capsys: pytest.CaptureFixture[str]
 def test_notation_lists_the_languages(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["notation", "--format", "json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert len(rows) == 41
+    assert len(rows) == 42
     assert main(["notation", "sr"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("sr-Latn") and "Sf3, bxa8=D+, O-O-O" in out

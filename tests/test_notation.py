@@ -46,7 +46,7 @@ def _letters_in(cell: str) -> list[str]:
 def test_every_row_with_letters_is_in_the_data_and_agrees_with_the_table() -> None:
     rows = _source_rows()
     entries = yaml.safe_load((ROOT / "rules" / "notation.yaml").read_text(encoding="utf-8"))
-    by_row = {entry["table"]: entry for entry in entries if entry["code"] != "sr-Latn"}
+    by_row = {entry["table"]: entry for entry in entries if entry["code"] not in ("sr-Latn", "bg")}
     left_out = set(rows) - set(by_row)
     assert left_out == {"Јапански", "Хебрејски", "Телугу"}, "only the rows without letters are left out"
     for row, entry in by_row.items():

@@ -127,6 +127,11 @@ WORDS = (
     NP_("claim", "set-up"),
     NP_("claim", "threefold"),
     NP_("claim", "touch-move"),
+    # the words among an event's arguments (arbiter.cli.render.event_words)
+    NP_("word", "accidentally"),
+    NP_("word", "device"),
+    NP_("word", "white"),
+    NP_("word", "black"),
     # the rulesets
     NP_("ruleset", "standard"),
     NP_("ruleset", "rapid"),

@@ -12,6 +12,7 @@ sends each to its judge, so no judge needs the referee.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,9 @@ from arbiter.laws.rulings import Ruling
 from arbiter.table.machine import Table
 from arbiter.table.touch import FREE, Fact, Obligation, first_released, obligation
 from arbiter.table.turns import Breach, Pending, Settings, Turn
+
+#: A move in English SAN inside a sentence (a helpmate line), to be written in another notation.
+_SAN = re.compile(r"\b(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h]x[a-h][1-8]|[a-h][1-8])(?:=[QRBN])?[+#]?|O-O(?:-O)?[+#]?")
 
 
 @dataclass
@@ -257,6 +261,8 @@ class Game:
         """``loser`` loses, unless the opponent cannot mate by any series of legal moves: a draw
         (5.1.2, 6.9, 7.5.5). ``note`` says what happened, for the ruling's text."""
         cannot, why = cannot_mate(self.position.board, not loser)
+        if self.writes.code != "en":  # a helpmate line in the language the rulings' moves are written in
+            why = _SAN.sub(lambda found: translate(found.group(0), self.writes), why)
         prefix = f"{note}; " if note else ""
         winner = not loser
         if cannot:

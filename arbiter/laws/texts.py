@@ -11,7 +11,7 @@ from __future__ import annotations
 import chess
 
 from arbiter.core.clock import format_duration
-from arbiter.core.i18n import N_, _, pgettext
+from arbiter.core.i18n import N_, _, ngettext, pgettext
 from arbiter.core.notation import Language, write_san
 from arbiter.table.touch import Obligation
 
@@ -190,15 +190,29 @@ def illegal_undone(color: chess.Color) -> str:
 
 
 def increment_back(color: chess.Color, seconds: float) -> str:
-    return _by(color, N_("The increment of {seconds} seconds that the illegal press gave White is taken back."),
-               N_("The increment of {seconds} seconds that the illegal press gave Black is taken back.")).format(
-        seconds=f"{seconds:g}")
+    count = _count(seconds)
+    if color == chess.WHITE:
+        text = ngettext("The increment of {seconds} second that the illegal press gave White is taken back.",
+                        "The increment of {seconds} seconds that the illegal press gave White is taken back.", count)
+    else:
+        text = ngettext("The increment of {seconds} second that the illegal press gave Black is taken back.",
+                        "The increment of {seconds} seconds that the illegal press gave Black is taken back.", count)
+    return text.format(seconds=f"{seconds:g}")
+
+
+def _count(seconds: float) -> int:
+    """The number that chooses the plural form of ``seconds`` (a fraction takes the form of 2)."""
+    return abs(int(seconds)) if seconds == int(seconds) else 2
 
 
 def penalty_time(color: chess.Color, seconds: float) -> str:
-    return _by(color, N_("White is given {seconds} seconds more."),
-               N_("Black is given {seconds} seconds more.")).format(
-        seconds=f"{seconds:g}")
+    if color == chess.WHITE:
+        text = ngettext("White is given {seconds} second more.", "White is given {seconds} seconds more.",
+                        _count(seconds))
+    else:
+        text = ngettext("Black is given {seconds} second more.", "Black is given {seconds} seconds more.",
+                        _count(seconds))
+    return text.format(seconds=f"{seconds:g}")
 
 
 def no_illegal_move(color: chess.Color) -> str:
@@ -320,8 +334,11 @@ def device_warning(color: chess.Color) -> str:
 
 
 def time_taken(color: chess.Color, seconds: float) -> str:
-    return _by(color, N_("White loses {seconds} seconds."), N_("Black loses {seconds} seconds.")).format(
-        seconds=f"{seconds:g}")
+    if color == chess.WHITE:
+        text = ngettext("White loses {seconds} second.", "White loses {seconds} seconds.", _count(seconds))
+    else:
+        text = ngettext("Black loses {seconds} second.", "Black loses {seconds} seconds.", _count(seconds))
+    return text.format(seconds=f"{seconds:g}")
 
 
 def too_late_for_set_up(color: chess.Color, what: str) -> str:

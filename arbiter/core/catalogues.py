@@ -1,0 +1,113 @@
+"""Keeping the message catalogues (``arbiter/locale``) with Babel: for developers, not at run time.
+
+``python -m arbiter.core.catalogues`` does the whole round after a change of the English text:
+
+1. ``extract``: every marked message of the package into ``arbiter/locale/arbiter.pot``
+   (``pybabel extract`` with the keywords of :mod:`arbiter.core.i18n` and
+   :mod:`arbiter.core.vocabulary`);
+2. ``update``: the Serbian (Cyrillic) and Bulgarian catalogues brought up to the template
+   (``pybabel update``; new messages then wait for their translation, and a test fails until
+   they have it);
+3. ``latin``: the Serbian Latin catalogue written from the Cyrillic one, letter for letter
+   (:func:`arbiter.core.transliteration.to_latin`), never by hand;
+4. ``compile``: the ``.mo`` files the package ships (``pybabel compile``).
+
+Babel is a development dependency (the ``test`` and ``dev`` extras); the program itself reads the
+compiled catalogues with the standard library's :mod:`gettext`.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from arbiter.core.i18n import DOMAIN, LOCALE_DIR
+from arbiter.core.transliteration import to_latin
+
+PACKAGE = LOCALE_DIR.parent
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+#: The catalogues translated by people, and the one made from the Cyrillic.
+TRANSLATED = ("sr", "bg")
+LATIN = "sr_Latn"
+KEYWORDS = ("N_", "pgettext:1c,2", "NP_:1c,2")
+
+
+def catalogue(locale: str) -> Path:
+    """The ``.po`` file of ``locale`` (``sr``, ``sr_Latn``, ``bg``)."""
+    return LOCALE_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _pybabel(*args: str) -> None:
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", *args], check=True)
+
+
+def extract() -> None:
+    """The template, from the package's sources."""
+    keywords = [arg for keyword in KEYWORDS for arg in ("-k", keyword)]
+    _pybabel("extract", "-F", str(PACKAGE.parent / "babel.cfg"), *keywords, "--no-location", "--sort-output",
+             "--project", "arbiter", "--copyright-holder", "The arbiter developers", "-o", str(TEMPLATE), str(PACKAGE))
+
+
+def update() -> None:
+    """The translated catalogues, brought up to the template."""
+    for locale in TRANSLATED:
+        _pybabel("update", "-i", str(TEMPLATE), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", locale,
+                 "--no-fuzzy-matching", "--ignore-obsolete")
+
+
+def latin_text(cyrillic: str) -> str:
+    """The Latin catalogue's text from the Cyrillic one's: every ``msgstr`` transliterated, the
+    English ``msgid`` and ``msgctxt`` and the placeholders in braces left as they are."""
+    out = []
+    in_msgstr = False
+    for line in cyrillic.splitlines(keepends=True):
+        if line.startswith("msgstr"):
+            in_msgstr = True
+        elif line.startswith(("msgid", "msgctxt", "#")) or not line.strip():
+            in_msgstr = False
+        if line.startswith('"Language: sr'):
+            line = '"Language: sr_Latn\\n"\n'
+        if in_msgstr and not line.startswith('"Plural-Forms') and not line.startswith('"Language'):
+            line = _keep_braces(line)
+        out.append(line)
+    return "".join(out)
+
+
+def _keep_braces(line: str) -> str:
+    """``line`` transliterated outside ``{placeholders}``."""
+    parts = []
+    rest = line
+    while "{" in rest:
+        before, _, after = rest.partition("{")
+        name, _, rest = after.partition("}")
+        parts.append(to_latin(before) + "{" + name + "}")
+    parts.append(to_latin(rest))
+    return "".join(parts)
+
+
+def latin() -> None:
+    """The Serbian Latin catalogue, written from the Cyrillic one."""
+    target = catalogue(LATIN)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(latin_text(catalogue("sr").read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def compile_all() -> None:
+    """The ``.mo`` files, from every catalogue."""
+    _pybabel("compile", "-d", str(LOCALE_DIR), "-D", DOMAIN, "--statistics")
+
+
+def main(argv: list[str]) -> int:
+    """``extract``, ``update``, ``latin``, ``compile``, or with no argument all four in turn."""
+    steps = {"extract": extract, "update": update, "latin": latin, "compile": compile_all}
+    for name in argv or list(steps):
+        if name not in steps:
+            print(f"unknown step {name!r}: {', '.join(steps)}", file=sys.stderr)
+            return 2
+        steps[name]()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

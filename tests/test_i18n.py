@@ -1,0 +1,261 @@
+"""The program in Serbian (Cyrillic and Latin) and Bulgarian (issue 16): the choice of language,
+the catalogues complete and compiled, ``explain`` wholly in each language, English unchanged.
+
+The snapshots of ``explain`` (``tests/fixtures/i18n/snapshots``) are rewritten with
+``ARBITER_UPDATE_SNAPSHOTS=1``; read the difference before committing it.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import json
+import os
+import re
+from pathlib import Path
+
+import chess
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from arbiter.cli import main
+from arbiter.core import catalogues
+from arbiter.core.errors import UnknownLanguageError
+from arbiter.core.i18n import (LANGUAGES, choose_language, language_code, language_of_locale, ngettext,
+                               use_language)
+from arbiter.core.i18n import _ as spoken
+from arbiter.core.transliteration import to_latin
+from arbiter.laws import texts
+
+FIXTURES = Path(__file__).parent / "fixtures" / "i18n"
+SNAPSHOTS = FIXTURES / "snapshots"
+CASES = ("touch-move", "illegal-move", "draw-claim")
+LOCALES = {"sr": "sr", "sr-Latn": "sr_Latn", "bg": "bg"}
+_PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
+
+
+def _narrated(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(list(args)) == 0
+    return capsys.readouterr().out
+
+
+# -- choosing the language ------------------------------------------------------------------------
+
+
+def test_the_option_comes_first_then_arbiter_lang_then_the_locale_then_english() -> None:
+    env = {"ARBITER_LANG": "bg", "LANG": "sr_RS.UTF-8"}
+    assert choose_language("sr-Latn", env) == "sr-Latn"
+    assert choose_language(None, env) == "bg"
+    assert choose_language(None, {"LANG": "sr_RS.UTF-8"}) == "sr"
+    assert choose_language(None, {"LC_ALL": "sr_RS.UTF-8@latin", "LANG": "bg_BG"}) == "sr-Latn"
+    assert choose_language(None, {"LANG": "de_DE.UTF-8"}) == "en"  # a locale we do not speak
+    assert choose_language(None, {}) == "en"
+
+
+def test_language_codes_are_read_as_people_write_them() -> None:
+    assert [language_code(text) for text in ("SR", "sr_latn", "sr-Latn", "bg", "sr-Cyrl", "en")] == [
+        "sr", "sr-Latn", "sr-Latn", "bg", "sr", "en"]
+    assert language_of_locale("bg_BG.UTF-8") == "bg"
+    assert language_of_locale("C") is None
+    with pytest.raises(UnknownLanguageError, match="choose one of en, sr, sr-Latn, bg"):
+        language_code("de")
+
+
+def test_an_unknown_language_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["laws", "4.3.1", "--lang", "xx"])
+    assert stop.value.code == 2
+    assert "unknown language 'xx'" in capsys.readouterr().err
+
+
+def test_arbiter_lang_unknown_is_refused_in_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("ARBITER_LANG", "xx")
+    assert main(["laws", "4.3.1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "ARBITER_LANG" in err and "Traceback" not in err
+
+
+def test_arbiter_lang_and_lang_choose_the_language_of_a_command(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv("ARBITER_LANG", raising=False)
+    monkeypatch.setenv("LANG", "bg_BG.UTF-8")
+    assert "Докоснати собствени фигури" in _narrated(capsys, "laws", "4.3.1")
+    monkeypatch.setenv("ARBITER_LANG", "sr-Latn")
+    assert "Dotaknute sopstvene figure" in _narrated(capsys, "laws", "4.3.1")
+    assert "Own pieces touched" in _narrated(capsys, "laws", "4.3.1", "--lang", "en")
+
+
+def test_the_language_is_set_only_for_the_command() -> None:
+    main(["laws", "4.3.1", "--lang", "bg"])
+    assert texts.player(chess.WHITE) == "White"
+
+
+def test_use_language_nests_and_restores() -> None:
+    with use_language("sr"):
+        assert spoken("White") == "Бели"
+        with use_language("bg"):
+            assert spoken("White") != "White"
+        assert spoken("White") == "Бели"
+    assert spoken("White") == "White"
+
+
+def test_serbian_has_three_plural_forms() -> None:
+    catalogue = read_po(catalogues.catalogue("sr").open(encoding="utf-8"))
+    assert catalogue.num_plurals == 3
+    plural = gettext.c2py(catalogue.plural_expr)
+    assert [plural(n) for n in (1, 2, 5, 11, 21, 22, 25)] == [0, 1, 2, 2, 0, 1, 2]  # one, few, other
+    with use_language("sr"):
+        assert ngettext("one", "many", 1) == "one"  # not in the catalogue: the English forms
+        words = [texts.penalty_time(chess.WHITE, n).rstrip(".").split()[-1] for n in (1, 2, 5, 21, 60)]
+    assert len(set(words)) == 3 and words[0] == words[3] and words[2] == words[4], words
+    assert texts.penalty_time(chess.WHITE, 60) == "White is given 60 seconds more."
+
+
+# -- the catalogues ---------------------------------------------------------------------------------
+
+
+def _messages(locale: str) -> list[tuple[object, object, object]]:
+    catalogue = read_po(catalogues.catalogue(locale).open(encoding="utf-8"))
+    return [(message.id, message.string, message.context) for message in catalogue if message.id]
+
+
+def test_the_template_holds_every_message_the_code_marks(tmp_path: Path) -> None:
+    fresh = tmp_path / "fresh.pot"
+    original = catalogues.TEMPLATE
+    try:
+        catalogues.TEMPLATE = fresh
+        catalogues.extract()
+    finally:
+        catalogues.TEMPLATE = original
+    ids = {(m.id, m.context) for m in read_po(fresh.open(encoding="utf-8")) if m.id}
+    kept = {(m.id, m.context) for m in read_po(original.open(encoding="utf-8")) if m.id}
+    assert ids == kept, "run python -m arbiter.core.catalogues"
+
+
+@pytest.mark.parametrize("locale", ["sr", "sr_Latn", "bg"])
+def test_every_catalogue_is_complete(locale: str) -> None:
+    template = {(m.id, m.context) for m in read_po(catalogues.TEMPLATE.open(encoding="utf-8")) if m.id}
+    messages = _messages(locale)
+    assert {(message_id, context) for message_id, _, context in messages} == template
+    untranslated = [message_id for message_id, string, _ in messages
+                    if not string or (isinstance(string, tuple) and not all(string))]
+    assert untranslated == []
+
+
+@pytest.mark.parametrize("locale", ["sr", "sr_Latn", "bg"])
+def test_every_translation_keeps_the_placeholders(locale: str) -> None:
+    wrong = []
+    for message_id, string, _ in _messages(locale):
+        ids = message_id if isinstance(message_id, tuple) else (message_id,)
+        strings = string if isinstance(string, tuple) else (string,)
+        wanted = sorted(_PLACEHOLDER.findall(str(ids[0])))
+        wrong += [(ids[0], s) for s in strings if sorted(_PLACEHOLDER.findall(str(s))) != wanted]
+    assert wrong == []
+
+
+def test_no_english_word_is_left_in_the_cyrillic_catalogues() -> None:
+    for locale in ("sr", "bg"):
+        leftovers = []
+        for message_id, string, _ in _messages(locale):
+            text = _PLACEHOLDER.sub("", str(string))
+            words = [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in ("FEN", "UCI", "SAN")]
+            if words:
+                leftovers.append((message_id, words))
+        assert leftovers == [], locale
+
+
+def test_the_latin_catalogue_is_the_cyrillic_one_transliterated() -> None:
+    expected = catalogues.latin_text(catalogues.catalogue("sr").read_text(encoding="utf-8"))
+    assert catalogues.catalogue("sr_Latn").read_text(encoding="utf-8") == expected
+    for _message_id, string, _ in _messages("sr_Latn"):
+        assert not re.search(r"[\u0400-\u04FF]", str(string))
+    assert to_latin("Бели је дотакао скакача") == "Beli je dotakao skakača"
+
+
+@pytest.mark.parametrize("locale", ["sr", "sr_Latn", "bg"])
+def test_the_compiled_catalogues_are_those_of_the_po_files(locale: str) -> None:
+    po = catalogues.catalogue(locale)
+    compiled = io.BytesIO()
+    write_mo(compiled, read_po(po.open(encoding="utf-8")))
+    assert po.with_suffix(".mo").read_bytes() == compiled.getvalue(), "run python -m arbiter.core.catalogues compile"
+
+
+def test_every_language_has_every_article() -> None:
+    from arbiter.laws.articles import articles
+
+    english = list(articles())
+    for language in LANGUAGES:
+        assert list(articles(language)) == english
+
+
+# -- explain in each language -----------------------------------------------------------------------
+
+#: What may stay Latin in a Cyrillic narration: squares, UCI moves, FEN, article numbers, the
+#: board's files and piece letters, the clocks.
+_NOT_WORDS = re.compile(r"\b([a-h][1-8]([a-h][1-8][qrbn]?)?|[A-Z]\.\d[\d.]*)\b")
+
+
+_FEN = re.compile(r"[pnbrqkPNBRQK1-8]+(/[pnbrqkPNBRQK1-8]+){7}( [wb] [KQkq-]+ [a-h1-8-]+ \d+ \d+)?")
+_DIAGRAM = re.compile(r"\s*([1-8]( [.pnbrqkPNBRQK])+|(\s?[a-h])+)\s*")
+
+
+def _words_left(text: str) -> list[str]:
+    """The Latin words of a narration outside the file's own title line, FEN, the board diagram,
+    squares, UCI moves and article numbers."""
+    left = []
+    for line in text.splitlines()[1:]:  # the first line is the file's own title and path
+        if _DIAGRAM.fullmatch(line):
+            continue
+        left += re.findall(r"[A-Za-z]{2,}", _NOT_WORDS.sub("", _FEN.sub("", line)))
+    return left
+
+
+@pytest.mark.parametrize("language", ["sr", "bg"])
+@pytest.mark.parametrize("case", CASES)
+def test_explain_speaks_wholly_in_the_language(language: str, case: str, capsys: pytest.CaptureFixture[str]) -> None:
+    text = _narrated(capsys, "explain", "--lang", language, str(FIXTURES / f"{case}.yaml"))
+    assert _words_left(text) == []
+
+
+@pytest.mark.parametrize("language", ["sr", "sr-Latn", "bg"])
+@pytest.mark.parametrize("case", CASES)
+def test_explain_snapshot(language: str, case: str, capsys: pytest.CaptureFixture[str]) -> None:
+    text = _narrated(capsys, "explain", "--lang", language, str(FIXTURES / f"{case}.yaml"))
+    text = text.replace(str(FIXTURES), "FIXTURES")
+    snapshot = SNAPSHOTS / language / f"{case}.txt"
+    if os.environ.get("ARBITER_UPDATE_SNAPSHOTS"):
+        snapshot.parent.mkdir(parents=True, exist_ok=True)
+        snapshot.write_text(text, encoding="utf-8")
+    assert text == snapshot.read_text(encoding="utf-8")
+
+
+def test_the_moves_follow_the_language_unless_notation_says_otherwise(capsys: pytest.CaptureFixture[str]) -> None:
+    case = str(FIXTURES / "touch-move.yaml")
+    assert "Сf3" in _narrated(capsys, "explain", "--lang", "sr", case)
+    assert "Sf3" in _narrated(capsys, "explain", "--lang", "sr-Latn", case)
+    assert "Кf3" in _narrated(capsys, "explain", "--lang", "bg", case)
+    assert "Nf3" in _narrated(capsys, "explain", "--lang", "sr", "--notation", "en", case)
+
+
+def test_json_keeps_its_keys_and_values_only_the_texts_change(capsys: pytest.CaptureFixture[str]) -> None:
+    def without_texts(value: object) -> object:
+        if isinstance(value, dict):
+            return {k: without_texts(v) for k, v in value.items() if k not in ("text", "san")}
+        if isinstance(value, list):
+            return [without_texts(v) for v in value]
+        return value
+
+    for case in CASES:
+        path = str(FIXTURES / f"{case}.yaml")
+        english = json.loads(_narrated(capsys, "explain", "--format", "json", path))
+        serbian = json.loads(_narrated(capsys, "explain", "--format", "json", "--lang", "sr", "--notation", "en", path))
+        assert without_texts(serbian) == without_texts(english)
+        assert serbian != english
+
+
+def test_laws_in_bulgarian(capsys: pytest.CaptureFixture[str]) -> None:
+    text = _narrated(capsys, "laws", "4.3.1", "--lang", "bg")
+    assert text.startswith("4.3.1 Докоснати собствени фигури")
+    assert not re.findall(r"[A-Za-z]{2,}", text)
