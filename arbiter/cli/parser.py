@@ -87,13 +87,14 @@ def build() -> argparse.ArgumentParser:
     explain.add_argument("files", nargs="+", metavar="FILE",
                          help="a scenario or incident report to narrate, or a folder: every *.yaml below")
     with_notation(explain, "write the rulings' moves in this language")
-    validate_cmd = add("validate", "check incident reports against the Laws", ("text", "json", "markdown"))
+    validate_cmd = add("validate", "check incident reports against the Laws", ("text", "json", "markdown", "pdf"))
     validate_cmd.add_argument("paths", nargs="+", metavar="FILE", help="an incident report, or a folder of them")
     validate_cmd.add_argument("--out", metavar="DIR",
-                              help="with --format markdown: write DIR/<report>.md and .svg; a file already there "
-                                   "is not overwritten, and reports of the same file name are not written")
+                              help="with --format markdown: write DIR/<report>.md and .svg; with --format pdf "
+                                   "(needed there): DIR/<report>.pdf; a file already there is not overwritten, "
+                                   "and reports of the same file name are not written")
     validate_cmd.add_argument("--force", action="store_true",
-                              help="with --out: overwrite DIR/<report>.md and .svg when they exist")
+                              help="with --out: overwrite DIR/<report>.md and .svg (or .pdf) when they exist")
     with_notation(validate_cmd, "write the rulings' moves in this language")
     validate_cmd.set_defaults(usage_error=validate_cmd.error)
     audit_cmd = add("audit", "audit the games of PGN files against the Laws")

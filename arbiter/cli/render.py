@@ -13,14 +13,13 @@ from arbiter.core.boardtext import board_text
 from arbiter.core.clock import format_duration
 from arbiter.core.errors import UnknownArticleError
 from arbiter.core.i18n import _, current_language, pgettext
-from arbiter.core.notation import language, translate
-from arbiter.table.events import Event
 # The error lines every front end cuts, named here too for the commands.
 from arbiter.files.documents import LONG_LINE as LONG_LINE
 from arbiter.files.documents import LONG_TEXT as LONG_TEXT
 from arbiter.files.documents import error_line as error_line
 from arbiter.laws import articles as laws
 from arbiter.laws.referee import Referee
+from arbiter.laws.texts import event_words as event_words
 from arbiter.laws.rulings import Ruling
 from arbiter.session.view import ObligationView, View, view_of
 
@@ -85,29 +84,6 @@ def obligation_words(ob: ObligationView) -> str:
     if ob.barred_side:
         words += _(" (no castling {side})").format(side=pgettext("side", ob.barred_side))
     return f"{words} ({ob.article})" if ob.article else words
-
-
-#: The words of an event's arguments that are words (``touch e2 accidentally``, ``carry device``,
-#: ``put black N c6``), translated in context ``word``.
-_EVENT_WORDS = frozenset({"accidentally", "device", "white", "black"})
-
-
-def event_words(event: Event, notation: str | None = None) -> str:
-    """``white: move e2 e4`` as the user wrote it; in another language than English its words
-    translated (the player, the verb, the claim or offer) and a move written in ``notation``."""
-    if current_language() == "en":
-        return event.describe()
-    verb, _space, rest = event.text.partition(" ")
-    words = rest.split()
-    if verb in ("claim", "offer", "accept", "decline") and words:
-        words[0] = pgettext("claim", words[0])
-    if verb in ("play", "write", "claim") and notation is not None:
-        words = [translate(word, notation) for word in words]
-    if verb == "put" and notation is not None and len(words) >= 2 and words[-2] in "KQRBNP":
-        words[-2] = language(notation).letters[chess.Piece.from_symbol(words[-2]).piece_type][0]
-    words = [pgettext("word", word) if word in _EVENT_WORDS else word for word in words]
-    actor = _("white") if event.actor == chess.WHITE else _("black")
-    return " ".join([f"{actor}:", pgettext("verb", verb), *words])
 
 
 def status(referee: Referee) -> str:

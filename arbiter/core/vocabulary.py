@@ -136,6 +136,13 @@ WORDS = (
     NP_("ruleset", "standard"),
     NP_("ruleset", "rapid"),
     NP_("ruleset", "blitz"),
+    # the supervision of rapid and blitz games
+    NP_("supervision", "full"),
+    NP_("supervision", "partial"),
+    # a report's verdict
+    NP_("verdict", "consistent"),
+    NP_("verdict", "inconsistent"),
+    NP_("verdict", "invalid"),
     # the arbiter's modes
     NP_("arbiter", "watching"),
     NP_("arbiter", "called"),

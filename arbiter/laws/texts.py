@@ -12,7 +12,9 @@ import chess
 
 from arbiter.core.clock import format_duration
 from arbiter.core.i18n import N_, _, ngettext, pgettext
-from arbiter.core.notation import Language, write_san
+from arbiter.core.notation import Language, language, translate, write_san
+from arbiter.core.i18n import current_language
+from arbiter.table.events import Event
 from arbiter.table.touch import Obligation
 
 _PIECE_NAMES = {
@@ -403,3 +405,26 @@ def illegal_position_waits(color: chess.Color) -> str:
                       "waits until the next move is completed (A.5.4)."),
                N_("Black's illegal move stands and leaves a position no game can stand in; the arbiter "
                "waits until the next move is completed (A.5.4)."))
+
+
+#: The words of an event's arguments that are words (``touch e2 accidentally``, ``carry device``,
+#: ``put black N c6``), translated in context ``word``.
+_EVENT_WORDS = frozenset({"accidentally", "device", "white", "black"})
+
+
+def event_words(event: Event, notation: str | None = None) -> str:
+    """``white: move e2 e4`` as the user wrote it; in another language than English its words
+    translated (the player, the verb, the claim or offer) and a move written in ``notation``."""
+    if current_language() == "en":
+        return event.describe()
+    verb, _space, rest = event.text.partition(" ")
+    words = rest.split()
+    if verb in ("claim", "offer", "accept", "decline") and words:
+        words[0] = pgettext("claim", words[0])
+    if verb in ("play", "write", "claim") and notation is not None:
+        words = [translate(word, notation) for word in words]
+    if verb == "put" and notation is not None and len(words) >= 2 and words[-2] in "KQRBNP":
+        words[-2] = language(notation).letters[chess.Piece.from_symbol(words[-2]).piece_type][0]
+    words = [pgettext("word", word) if word in _EVENT_WORDS else word for word in words]
+    actor = _("white") if event.actor == chess.WHITE else _("black")
+    return " ".join([f"{actor}:", pgettext("verb", verb), *words])

@@ -25,8 +25,10 @@ def main(args: argparse.Namespace) -> int:
     consistent, 1 some inconsistent, 2 some report invalid or a document not written, 3 a bug of ours."""
     from arbiter.files import reportdoc
 
-    if args.out is not None and args.format != "markdown":
-        args.usage_error("--out DIR writes Markdown documents: it needs --format markdown")
+    if args.out is not None and args.format not in ("markdown", "pdf"):
+        args.usage_error("--out DIR writes Markdown or PDF documents: it needs --format markdown or --format pdf")
+    if args.format == "pdf" and args.out is None:
+        args.usage_error("--format pdf writes a PDF file per report: it needs --out DIR")
     if args.force and args.out is None:
         args.usage_error("--force lets --out DIR overwrite documents: it needs --out DIR")
     out = Path(args.out) if args.out is not None else None
@@ -59,7 +61,7 @@ def main(args: argparse.Namespace) -> int:
             continue
         assert isinstance(result, Validation)
         if out is not None and scenario is not None and item not in not_written:
-            outcome = _write_document(scenario, result, out, args.force, written)
+            outcome = _write_document(scenario, result, out, args.force, written, pdf=args.format == "pdf")
             if outcome == "stop":
                 return 2
             refused = refused or outcome == "refused"
@@ -115,13 +117,15 @@ def _clashes(items: Sequence[Path | ScenarioError], out: Path) -> set[Path]:
     return clashing
 
 
-def _write_document(scenario: Scenario, result: Validation, out: Path, force: bool, written: set[Path]) -> str:
-    """Write one report's document and picture under ``out`` and say so: ``written``, ``refused``
-    (a file there and no ``--force``, or it cannot be written), ``stop`` (``out`` cannot be made:
-    no document can be written) or ``internal`` (a bug of ours)."""
-    from arbiter.files import reportdoc
+def _write_document(scenario: Scenario, result: Validation, out: Path, force: bool, written: set[Path],
+                    pdf: bool = False) -> str:
+    """Write one report's document (Markdown and picture, or ``pdf``) under ``out`` and say so:
+    ``written``, ``refused`` (a file there and no ``--force``, or it cannot be written), ``stop``
+    (``out`` cannot be made, or PDF cannot be written here: no document can be written) or
+    ``internal`` (a bug of ours)."""
+    from arbiter.files import reportdoc, reportpdf
 
-    target = reportdoc.targets(scenario.path, out)[0]
+    target = reportpdf.target(scenario.path, out) if pdf else reportdoc.targets(scenario.path, out)[0]
     if target in written:  # the same report given twice: written once
         return "written"
     try:
@@ -130,7 +134,13 @@ def _write_document(scenario: Scenario, result: Validation, out: Path, force: bo
         print(f"arbiter validate: --out {error_line(str(out))}: {err.strerror or err}", file=sys.stderr)
         return "stop"
     try:
-        path = reportdoc.write_files(scenario, result, out, overwrite=force)
+        if pdf:
+            path = reportpdf.write_pdf(scenario, result, out, overwrite=force)
+        else:
+            path = reportdoc.write_files(scenario, result, out, overwrite=force)
+    except reportpdf.PdfUnavailableError as err:
+        print(f"arbiter validate: {err}", file=sys.stderr)
+        return "stop"
     except FileExistsError as err:
         print(f"arbiter validate: {error_line(str(err.filename or target))} exists: not overwritten "
               f"(--force overwrites it); {error_line(scenario.path)} not written", file=sys.stderr)

@@ -1,0 +1,85 @@
+"""``arbiter validate --format pdf --out DIR`` (issue 16, item 4): a printable report per file, in
+the chosen language, read back with poppler's ``pdftotext`` and ``pdftoppm`` (Debian's
+``poppler-utils``, which ``.ci/run`` installs)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from arbiter.cli import main
+from arbiter.files.reportpdf import DARK, LIGHT
+
+REPORT = Path(__file__).parent / "fixtures" / "i18n" / "report-sr.yaml"
+#: The diagram's side: eight squares of 9 mm.
+BOARD_MM = 72.0
+
+
+def _text(pdf: Path) -> str:
+    assert shutil.which("pdftotext"), "pdftotext (poppler-utils) is needed: .ci/run installs it"
+    done = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True)
+    return " ".join(done.stdout.split())
+
+
+def _written(tmp_path: Path, *options: str) -> Path:
+    assert main(["validate", "--format", "pdf", "--out", str(tmp_path), *options, str(REPORT)]) == 0
+    pdf = tmp_path / "report-sr.pdf"
+    assert pdf.read_bytes().startswith(b"%PDF-")
+    return pdf
+
+
+def test_a_serbian_report_reads_in_cyrillic(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = _text(_written(tmp_path, "--lang", "sr"))
+    assert "wrote" in capsys.readouterr().out
+    assert "Извештај о инциденту: Првенство Београда" in text
+    assert "бели: дотиче f3" in text and "бели: игра Сxe5" in text  # the events, in the language too
+    assert "У италијанској партији бели је дотакао скакача на f3" in text  # the account
+    assert "Петровић" in text and "Првенство Београда" in text
+    assert "У СКЛАДУ СА ПРАВИЛИМА" in text  # the verdict
+    assert "Рекламација црног се усваја." in text  # a ruling, in the language chosen
+    assert "4.3.1 Дотакнуте сопствене фигуре" in text  # an article cited
+    assert "Incident report" not in text and "Verdict" not in text
+
+
+def test_in_english_the_same_report_is_english(tmp_path: Path) -> None:
+    text = _text(_written(tmp_path, "--lang", "en"))
+    assert "Incident report" in text and "CONSISTENT" in text and "Black's claim is upheld." in text
+    assert "4.3.1 Own pieces touched" in text
+
+
+def test_the_first_page_shows_the_board(tmp_path: Path) -> None:
+    pdf = _written(tmp_path, "--lang", "sr")
+    assert shutil.which("pdftoppm"), "pdftoppm (poppler-utils) is needed: .ci/run installs it"
+    subprocess.run(["pdftoppm", "-png", "-r", "72", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "page")],
+                   check=True)
+    (png,) = tmp_path.glob("page*.png")
+    image = Image.open(png).convert("RGB")
+    pixels = image.load()
+    dark = [(x, y) for x in range(image.width) for y in range(image.height) if pixels[x, y] == DARK]
+    light = [(x, y) for x in range(image.width) for y in range(image.height) if pixels[x, y] == LIGHT]
+    side = BOARD_MM / 25.4 * 72  # the board's side in pixels at 72 dpi
+    square = side / 8
+    assert len(dark) > 20 * square * square * 0.5 and len(light) > 20 * square * square * 0.5
+    for squares in (dark, light):  # each colour spans the board from corner to corner (a1 and h8 dark, h1 and a8 light)
+        xs, ys = [x for x, _ in squares], [y for _, y in squares]
+        assert abs((max(xs) - min(xs)) - side) < 4 and abs((max(ys) - min(ys)) - side) < 4
+
+
+def test_pdf_needs_out(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["validate", "--format", "pdf", str(REPORT)])
+    assert stop.value.code == 2
+    assert "--format pdf writes a PDF file per report: it needs --out DIR" in capsys.readouterr().err
+
+
+def test_an_existing_pdf_is_not_overwritten_without_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pdf = _written(tmp_path)
+    pdf.write_bytes(b"mine")
+    assert main(["validate", "--format", "pdf", "--out", str(tmp_path), str(REPORT)]) == 2
+    assert "exists: not overwritten" in capsys.readouterr().err and pdf.read_bytes() == b"mine"
+    assert main(["validate", "--format", "pdf", "--out", str(tmp_path), "--force", str(REPORT)]) == 0
+    assert pdf.read_bytes().startswith(b"%PDF-")
