@@ -139,6 +139,9 @@ WORDS = (
     # the supervision of rapid and blitz games
     NP_("supervision", "full"),
     NP_("supervision", "partial"),
+    # a scenario's outcome (arbiter run)
+    NP_("status", "passed"),
+    NP_("status", "failed"),
     # a report's verdict
     NP_("verdict", "consistent"),
     NP_("verdict", "inconsistent"),

@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 import chess
 
+from arbiter.core.i18n import _
+
 from arbiter.core.clock import format_duration, parse_duration
 from arbiter.core.errors import ScenarioError
 from arbiter.laws.referee import Referee
@@ -123,15 +125,16 @@ def compare(listed: list[RulingFields], given: list[Ruling]) -> list[Difference]
         if partner is not None:
             missing.remove(partner)
             laws = _brief(partner, set(shown))
-            text = (f"the arbiter ruled {fields_text(shown)}; the Laws give {fields_text(laws)} "
-                    f"({partner.article}: {partner.text})")
+            text = _("the arbiter ruled {ruled}; the Laws give {laws} ({article}: {text})").format(
+                ruled=fields_text(shown), laws=fields_text(laws), article=partner.article, text=partner.text)
             differences.append(Difference(shown, laws, partner.article, text))
         else:
-            text = f"the arbiter ruled {fields_text(shown)}; the Laws give no such ruling"
+            text = _("the arbiter ruled {ruled}; the Laws give no such ruling").format(ruled=fields_text(shown))
             differences.append(Difference(shown, None, item.article or "-", text))
     for ruling in missing:
         laws = _brief(ruling)
-        text = f"the arbiter did not rule {fields_text(laws)}; the Laws give it ({ruling.article}: {ruling.text})"
+        text = _("the arbiter did not rule {laws}; the Laws give it ({article}: {text})").format(
+            laws=fields_text(laws), article=ruling.article, text=ruling.text)
         differences.append(Difference(None, laws, ruling.article, text))
     return differences
 
@@ -182,9 +185,16 @@ class Penalties:
             if offender is not None and may_be_penalised(given, offender):
                 split.accepted.append(item)
                 continue
-            who = chess.COLOR_NAMES[offender].capitalize() if offender is not None else "the player"
-            text = (f"the arbiter penalised under 12.9 {fields_text(item.as_dict())}; the Laws see no breach "
-                    f"by {who} that 12.9 may penalise")
+            if offender is None:
+                text = _("the arbiter penalised under 12.9 {ruled}; the Laws see no breach by the player that "
+                         "12.9 may penalise")
+            elif offender == chess.WHITE:
+                text = _("the arbiter penalised under 12.9 {ruled}; the Laws see no breach by White that 12.9 may "
+                         "penalise")
+            else:
+                text = _("the arbiter penalised under 12.9 {ruled}; the Laws see no breach by Black that 12.9 may "
+                         "penalise")
+            text = text.format(ruled=fields_text(item.as_dict()))
             split.differences.append(Difference(item.as_dict(), None, "12.9", text))
         return split
 
@@ -224,13 +234,15 @@ def _final(ruling: ArbiterRulingModel, referee: Referee, chosen: Penalties | Non
         result, reason, article = ("0-1" if lost == chess.WHITE else "1-0"), "penalty", "12.9"
     if ruling.result is not None and ruling.result != result:
         found.append(Difference({"result": ruling.result}, {"result": result}, article,
-                                f"the arbiter gave the result {ruling.result}; the Laws give {result}"))
+                                _("the arbiter gave the result {ruled}; the Laws give {laws}").format(
+                                    ruled=ruling.result, laws=result)))
     if ruling.reason is not None and ruling.reason != reason:
         found.append(Difference({"reason": ruling.reason}, {"reason": reason}, article,
-                                f"the arbiter gave the reason {ruling.reason}; the Laws give {reason}"))
+                                _("the arbiter gave the reason {ruled}; the Laws give {laws}").format(
+                                    ruled=ruling.reason, laws=reason)))
     if ruling.fen is not None and ruling.fen.strip() != referee.position.fen():
         found.append(Difference({"fen": ruling.fen.strip()}, {"fen": referee.position.fen()}, "7.5.1",
-                                "the position the game goes on from is not the one the Laws give"))
+                                _("the position the game goes on from is not the one the Laws give")))
     if ruling.clock is not None and referee.clock.remaining is not None:
         for color in (chess.WHITE, chess.BLACK):
             value = getattr(ruling.clock, chess.COLOR_NAMES[color])
@@ -239,6 +251,8 @@ def _final(ruling: ArbiterRulingModel, referee: Referee, chosen: Penalties | Non
             laws = format_duration(referee.clock.remaining[color] + chosen.clock_change(color))
             if format_duration(parse_duration(value)) != laws:
                 name = chess.COLOR_NAMES[color]
+                should = (_("white's clock should show {laws}, not {ruled}") if color == chess.WHITE
+                          else _("black's clock should show {laws}, not {ruled}"))
                 found.append(Difference({"clock": {name: value}}, {"clock": {name: laws}}, "7.5.5",
-                                        f"{name}'s clock should show {laws}, not {value}"))
+                                        should.format(laws=laws, ruled=value)))
     return found

@@ -10,6 +10,7 @@ from functools import partial
 
 from arbiter.cli.commands.common import exit_status, scenario_files
 from arbiter.core.errors import ScenarioError
+from arbiter.core.i18n import _, pgettext
 from arbiter.files.documents import Entry, dumps, outcome, run_document, run_entry
 from arbiter.files.scenario import Outcome, load, run
 
@@ -27,14 +28,14 @@ def main(args: argparse.Namespace) -> int:
             print(f"INVALID {entry.error}", file=sys.stderr)
             continue
         assert isinstance(found, Outcome)
-        print(f"{entry.status.upper():7} {name}  {found.scenario.spec.name}")
+        print(f"{pgettext('status', entry.status).upper():7} {name}  {found.scenario.spec.name}")
         for failure in entry.data["failures"]:
             print(f"        - {failure}")
     document = run_document(entries)
     if args.format == "json":
         sys.stdout.write(dumps(document))
     else:
-        print(f"{document['passed']} passed, {document['failed']} failed, {document['invalid']} invalid")
+        print(_("{passed} passed, {failed} failed, {invalid} invalid").format(**document))
     return exit_status(internal=any(e.internal for e in entries), invalid=bool(document["invalid"]),
                        failed=bool(document["failed"]))
 

@@ -11,6 +11,7 @@ from functools import partial
 from pathlib import Path
 
 from arbiter.cli import render
+from arbiter.core.i18n import _, pgettext
 from arbiter.cli.commands.common import exit_status, internal_error, scenario_files
 from arbiter.cli.render import error_line
 from arbiter.core.errors import ScenarioError
@@ -67,7 +68,7 @@ def main(args: argparse.Namespace) -> int:
             refused = refused or outcome == "refused"
             internal = internal or outcome == "internal"
         elif args.format == "text":
-            word = f"{result.verdict.upper():12}"
+            word = f"{pgettext('verdict', result.verdict).upper():12}"
             if colour:
                 word = f"\033[{32 if result.verdict == 'consistent' else 31}m{word}\033[0m"
             print(f"{word} {name}")
@@ -79,7 +80,7 @@ def main(args: argparse.Namespace) -> int:
     elif args.format == "json":
         sys.stdout.write(dumps(counts))
     else:
-        print(f"{counts['consistent']} consistent, {counts['inconsistent']} inconsistent, {counts['invalid']} invalid")
+        print(_("{consistent} consistent, {inconsistent} inconsistent, {invalid} invalid").format(**counts))
     return exit_status(internal=internal, invalid=bool(counts["invalid"]) or refused,
                        failed=bool(counts["inconsistent"]))
 
