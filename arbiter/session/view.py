@@ -156,11 +156,16 @@ class Step(_Strict):
     view: View
 
 
-@functools.cache
 def law(number: str) -> LawView:
-    """The article ``number`` as a view (title and text None if ``rules/`` lacks it)."""
+    """The article ``number`` as a view, in the language in force (title and text None if
+    ``rules/`` lacks it)."""
+    return _law(number, current_language())
+
+
+@functools.cache
+def _law(number: str, language: str) -> LawView:
     try:
-        entry = articles.article(number, current_language())
+        entry = articles.article(number, language)
     except UnknownArticleError:
         return LawView(number=number, title=None, text=None)
     return LawView(number=entry.number, title=entry.title, text=entry.text)

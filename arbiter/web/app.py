@@ -32,7 +32,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from arbiter.core.errors import ArbiterError, InternalError, UnknownLanguageError
-from arbiter.core.i18n import NOTATION_OF, language_code, use_language
+from arbiter.core.i18n import NOTATION_OF, current_language, language_code, use_language
 from arbiter.files import documents
 from arbiter.files.scenario import Scenario, loads
 from arbiter.files.validate import Validation
@@ -259,7 +259,10 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
                         headers={"Content-Disposition": 'attachment; filename="arbiter-session.yaml"'})
 
     def read(text: str) -> Scenario:
-        return loads(text, REQUEST, read_files=False)
+        """A file posted as text; its rulings' moves in the notation of the language in force
+        (``arbiter validate --lang sr`` writes ``Сf3``), English: the file's own."""
+        lang = current_language()
+        return loads(text, REQUEST, read_files=False, output_notation=NOTATION_OF[lang] if lang != "en" else None)
 
     def document_response(document: dict[str, Any], entry: documents.Entry) -> Response:
         status = 500 if entry.internal else 400 if entry.status == "invalid" else 200
