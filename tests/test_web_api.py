@@ -525,6 +525,9 @@ def test_the_websocket_speaks_the_language_of_its_url(client: TestClient) -> Non
 
 
 def test_a_new_game_writes_moves_in_the_notation_of_its_language(client: TestClient) -> None:
+    made = client.post("/api/sessions?lang=bg", json={"moves": "e4"}).json()["view"]  # the first view too
+    english = client.post("/api/sessions", json={"moves": "e4"}).json()["view"]
+    assert _CYRILLIC.search(made["obligation"]["text"]) and _untold(made) == _untold(english)
     key = client.post("/api/sessions?lang=sr", json={}).json()["id"]
     assert client.post(f"/api/sessions/{key}/events", json={"line": "Сf3"}).status_code == 200
     named = client.post("/api/sessions?lang=sr", json={"notation": "en"}).json()["id"]

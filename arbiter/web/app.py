@@ -136,11 +136,12 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         if len(session.events) + len(session.queued) + more > max_events:
             raise Refused(400, f"a session holds at most {max_events:,} events")
 
-    def new_session(spec: NewSession, lang: str) -> tuple[Held, list[str]]:
+    def new_session(spec: NewSession, lang: str) -> tuple[Held, list[str], dict[str, Any]]:
         with use_language(lang):
             held, queued = new_held(spec, lang)
+            view = _view(held.session.view())
         held.language = lang
-        return held, queued
+        return held, queued, view
 
     def follow(scenario: Scenario, lang: str) -> Scenario:
         """``scenario`` with its moves read and written in the notation of ``lang`` (not English)."""
@@ -222,9 +223,9 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
     async def create(request: Request) -> Response:
         lang = request_language(request)
         spec = await json_body(request, NewSession)
-        held, queued = await run_in_threadpool(new_session, spec, lang)
+        held, queued, view = await run_in_threadpool(new_session, spec, lang)
         key = store.add(held)
-        return JSONResponse({"id": key, "view": _view(held.session.view()), "queued": queued}, status_code=201)
+        return JSONResponse({"id": key, "view": view, "queued": queued}, status_code=201)
 
     async def get_session(request: Request) -> Response:
         key = request.path_params["id"]
