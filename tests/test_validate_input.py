@@ -60,8 +60,8 @@ def test_out_without_markdown_is_a_usage_error(output: str, tmp_path: Path,
     assert caught.value.code == 2
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith("usage: arbiter validate")
-    assert err[-1] == ("arbiter validate: error: --out DIR writes Markdown or PDF documents: it needs --format markdown "
-                       "or --format pdf")
+    assert err[-1] == ("arbiter validate: error: --out DIR writes Markdown or PDF documents: it needs "
+                       "--format markdown or --format pdf")
     assert not (tmp_path / "docs").exists()
     with pytest.raises(SystemExit):
         main(["validate", "--out", str(tmp_path / "docs"), GOOD])  # text, the default

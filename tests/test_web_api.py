@@ -6,6 +6,7 @@ very document ``arbiter validate --format json`` and ``arbiter run --format json
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -22,9 +23,12 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from arbiter.cli import main
+from arbiter.core.i18n import LANGUAGES
+from arbiter.core.transliteration import to_latin
 from arbiter.files.scenario import loads, run
 from arbiter.session import quiz
 from arbiter.web.app import create_app
+from arbiter.web.labels import LABELS, labels
 
 ROOT = Path(__file__).resolve().parent.parent
 YAML = {"content-type": "application/yaml"}
@@ -430,3 +434,127 @@ def test_serve_is_not_imported_by_the_command_line() -> None:
             "'httpx') or m.startswith('arbiter.web')))")
     found = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert found.stdout.strip() == "[]"
+
+
+# -- the language (issue 16, item 3) -------------------------------------------------------------------
+
+#: The fields of a view that are words for people: told in the language asked for.
+_TOLD = ("text", "title")
+_CYRILLIC = re.compile(r"[\u0400-\u04FF]")
+
+
+def _untold(data: Any, told: tuple[str, ...] = _TOLD) -> Any:
+    """``data`` with its words for people (``told``) left out: what must not change with the language."""
+    if isinstance(data, dict):
+        return {key: None if key in told else _untold(value, told) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_untold(item, told) for item in data]
+    return data
+
+
+def _played(client: TestClient, query: str = "", headers: dict[str, str] | None = None) -> dict[str, Any]:
+    """The library case played through, its last step, in the language ``query`` or ``headers`` ask for."""
+    made = client.post(f"/api/sessions{query}", json={"library": CASE}, headers=headers)
+    assert made.status_code == 201, made.text
+    key = made.json()["id"]
+    client.post(f"/api/sessions/{key}/next")
+    step: dict[str, Any] = client.post(f"/api/sessions/{key}/next").json()["step"]
+    step["id"] = key
+    return step
+
+
+def test_a_session_in_serbian_tells_its_rulings_in_cyrillic_the_rest_as_in_english(client: TestClient) -> None:
+    english, serbian = _played(client), _played(client, "?lang=sr")
+    texts = [item["ruling"]["text"] for item in serbian["rulings"]]
+    assert texts and all(_CYRILLIC.search(text) for text in texts)
+    assert all(_CYRILLIC.search(item["law"]["text"]) for item in serbian["rulings"])
+    assert _CYRILLIC.search(serbian["view"]["obligation"]["text"]) or serbian["view"]["obligation"]["must"] is None
+    del english["id"], serbian["id"]
+    assert _untold(serbian) == _untold(english) and serbian != english
+
+
+def test_accept_language_chooses_bulgarian_and_the_session_keeps_its_language(client: TestClient) -> None:
+    step = _played(client, headers={"accept-language": "de-DE, bg;q=0.8, en;q=0.5"})
+    assert all(_CYRILLIC.search(item["ruling"]["text"]) for item in step["rulings"])
+    assert "Белите" in " ".join(item["ruling"]["text"] for item in step["rulings"])
+    key = step["id"]
+    kept = client.get(f"/api/sessions/{key}").json()["view"]  # no ?lang=: the session's own language
+    assert kept["rulings"] == step["view"]["rulings"]
+    latin = client.get(f"/api/sessions/{key}?lang=sr-Latn").json()["view"]  # another named: told again in it
+    assert latin["rulings"] and not any(_CYRILLIC.search(item["ruling"]["text"]) for item in latin["rulings"])
+    assert _untold(latin) == _untold(kept)
+    assert client.get(f"/api/sessions/{key}").json()["view"] == latin
+
+
+@pytest.mark.parametrize(("header", "code"), [("sr-Latn", "sr-Latn"), ("sr_Latn", "sr-Latn"), ("sr-RS", "sr"),
+                                              ("sr-Cyrl", "sr"), ("fr, sr;q=0.1", "sr"), ("fr", "en"), ("", "en")])
+def test_the_accept_language_header(client: TestClient, header: str, code: str) -> None:
+    assert client.get("/api/labels", headers={"accept-language": header}).json() == labels(code)
+
+
+def test_an_unknown_language_is_a_one_line_400(client: TestClient) -> None:
+    assert "unknown language 'xx'" in _error(client.get("/api/labels?lang=xx"))
+    assert "unknown language" in _error(client.post("/api/sessions?lang=klingon", json={}))
+    key = _session(client)
+    assert "unknown language" in _error(client.get(f"/api/sessions/{key}?lang=de"))
+    assert "unknown language" in _error(client.post("/api/validate?lang=de", content=b"title: x\n", headers=YAML))
+
+
+def test_validate_in_serbian_latin(client: TestClient, capsys: pytest.CaptureFixture[str],
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    name = "examples/reports/touch-move-claim-upheld-italian-game-sr.yaml"
+    _, printed = _printed(capsys, monkeypatch, "validate", "--lang", "sr-Latn", "--format", "json", name)
+    answer = client.post("/api/validate?lang=sr-Latn", content=(ROOT / name).read_bytes(), headers=YAML)
+    assert answer.text == printed  # what `arbiter validate --lang sr-Latn` prints
+    english = client.post("/api/validate", content=(ROOT / name).read_bytes(), headers=YAML).json()
+    latin = client.post("/api/validate?lang=sr-Latn", content=(ROOT / name).read_bytes(), headers=YAML).json()
+    told = json.dumps(latin, ensure_ascii=False)
+    assert latin != english and not _CYRILLIC.search(told) and re.search("[čćšžđ]", told)
+    assert '"san": "Sxe5"' in told  # the moves in the language's letters, as `arbiter validate --lang sr-Latn`
+    assert _untold(latin, (*_TOLD, "san")) == _untold(english, (*_TOLD, "san"))
+
+
+def test_the_websocket_speaks_the_language_of_its_url(client: TestClient) -> None:
+    key = _session(client)
+    with client.websocket_connect(f"/ws/sessions/{key}?lang=bg") as ws:
+        ws.send_json({"line": "white: touch g1"})
+        step = ws.receive_json()["step"]
+    assert _CYRILLIC.search(step["view"]["obligation"]["text"])
+    with client.websocket_connect(f"/ws/sessions/{key}?lang=xx") as ws:
+        assert "unknown language" in ws.receive_json()["error"]
+
+
+def test_a_new_game_writes_moves_in_the_notation_of_its_language(client: TestClient) -> None:
+    made = client.post("/api/sessions?lang=bg", json={"moves": "e4"}).json()["view"]  # the first view too
+    english = client.post("/api/sessions", json={"moves": "e4"}).json()["view"]
+    assert _CYRILLIC.search(made["obligation"]["text"]) and _untold(made) == _untold(english)
+    key = client.post("/api/sessions?lang=sr", json={}).json()["id"]
+    assert client.post(f"/api/sessions/{key}/events", json={"line": "Сf3"}).status_code == 200
+    named = client.post("/api/sessions?lang=sr", json={"notation": "en"}).json()["id"]
+    assert client.post(f"/api/sessions/{named}/events", json={"line": "Nf3"}).status_code == 200
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_page_labels_are_all_translated(client: TestClient, code: str) -> None:
+    answer = client.get(f"/api/labels?lang={code}").json()
+    assert list(answer) == list(LABELS)
+    if code == "en":
+        assert answer == {label: label for label in LABELS}
+        return
+    if code == "sr-Latn":  # the Cyrillic transliterated (Seminar is Seminar)
+        cyrillic = client.get("/api/labels?lang=sr").json()
+        assert answer == {english: to_latin(told) for english, told in cyrillic.items()}
+        return
+    left = {english: told for english, told in answer.items() if told == english}
+    assert left == {}
+    words = {told: re.findall(r"[A-Za-z]{2,}", told) for told in answer.values()}
+    assert {told: found for told, found in words.items() if found} == {}
+
+
+def test_every_label_of_the_page_is_one_the_server_translates() -> None:
+    page = (ROOT / "arbiter" / "web" / "static" / "index.html").read_text(encoding="utf-8")
+    marked = re.findall(r"data-i18n>([^<]+)<", page)
+    marked += re.findall(r'(?:placeholder|title|aria-label)="([^"]+)" data-i18n-', page)
+    script = (ROOT / "arbiter" / "web" / "static" / "app.js").read_text(encoding="utf-8")
+    marked += re.findall(r'\bt\("([^"]+)"\)', script)
+    assert marked and set(marked) <= set(LABELS), set(marked) - set(LABELS)

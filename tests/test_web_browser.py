@@ -19,6 +19,7 @@ import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -91,7 +92,7 @@ def _is_error(message) -> bool:  # noqa: ANN001 (playwright's ConsoleMessage)
     if message.type != "error":
         return False
     return not (message.text.startswith("Failed to load resource")
-                and message.location.get("url", "").endswith("/api/validate"))
+                and urlsplit(message.location.get("url", "")).path.endswith("/api/validate"))  # ?lang=...
 
 
 class Board:
@@ -430,3 +431,29 @@ def test_the_live_board_speaks_over_a_websocket(board: Board) -> None:
     board.drag("e2", "e4")
     assert board.view()["pieces"].get("e4") == "P"
     assert any('"line"' in frame and "e2" in frame for frame in sent), sent
+
+
+def test_the_language_menu_speaks_serbian_and_is_kept(board: Board) -> None:
+    page = board.page
+    assert page.inner_text("#ng-start") == "New game" and page.inner_text("#tab-play") == "Play"
+    board.new_game(arbiter="watching")
+    board.click("e2")
+    board.drag("g1", "f3")
+    assert "touch-move does not allow" in board.rulings("violation").first.inner_text()
+    page.select_option("#lang", "sr")
+    board.settle()
+    assert page.inner_text("#ng-start") == "Нова партија" and page.inner_text("#tab-play") == "Игра"
+    assert page.inner_text("#rulings-heading") == "Одлуке"
+    assert page.get_attribute("#written", "placeholder") == "записан потез"
+    told = board.rulings("violation").first.inner_text()  # the same game, its rulings told again
+    assert "такнуто-макнуто" in told and "touch-move" not in told
+    assert "пешака на e2" in page.inner_text("#obligation")
+    page.reload()
+    board.wait_ready()
+    assert page.input_value("#lang") == "sr"
+    assert page.inner_text("#ng-start") == "Нова партија" and page.inner_text("#clock-white .who") == "Бели"
+    board.click("e2")
+    assert "пешака на e2" in page.inner_text("#obligation")
+    page.select_option("#lang", "en")
+    board.settle()
+    assert page.inner_text("#ng-start") == "New game" and "pawn on e2" in page.inner_text("#obligation")

@@ -155,7 +155,7 @@ def _figurine(pdf: Any, piece: chess.Piece, x: float, y: float, square: float) -
 def _timeline(pdf: Any, scenario: Scenario, result: Validation) -> None:
     """A row per event: its number and time, the event, both clocks after it, its rulings."""
     notation = scenario.settings.output_notation or scenario.settings.notation
-    headers = ("#", _("time"), _("event"), _("White's clock"), _("Black's clock"), _("rulings"))
+    headers = ("#", _("time"), pgettext("timeline", "event"), _("White's clock"), _("Black's clock"), _("rulings"))
     pdf.set_font("DejaVu", "B", 8)
     with pdf.table(col_widths=(8, 16, 38, 20, 20, 88), text_align="LEFT", line_height=4) as table:
         row = table.row()

@@ -256,6 +256,12 @@ class Session:
             self._referee.apply(event, len(self._events))
             self._events.append(event)
 
+    def retell(self) -> View:
+        """The game played again from the start through the same events, so that its rulings'
+        texts (and the articles under them) are told in the language in force now."""
+        self._replay(list(self._events))
+        return self.view()
+
     # -- what the board shows ----------------------------------------------------------------------
 
     def view(self) -> View:

@@ -14,6 +14,7 @@ import chess
 from pydantic import BaseModel, ConfigDict, Field
 
 from arbiter.core.errors import UnknownArticleError
+from arbiter.core.i18n import current_language
 from arbiter.laws import articles, texts
 from arbiter.laws.referee import Referee
 from arbiter.laws.rulings import PlayerName, Ruling
@@ -155,11 +156,16 @@ class Step(_Strict):
     view: View
 
 
-@functools.cache
 def law(number: str) -> LawView:
-    """The article ``number`` as a view (title and text None if ``rules/`` lacks it)."""
+    """The article ``number`` as a view, in the language in force (title and text None if
+    ``rules/`` lacks it)."""
+    return _law(number, current_language())
+
+
+@functools.cache
+def _law(number: str, language: str) -> LawView:
     try:
-        entry = articles.article(number)
+        entry = articles.article(number, language)
     except UnknownArticleError:
         return LawView(number=number, title=None, text=None)
     return LawView(number=entry.number, title=entry.title, text=entry.text)

@@ -10,6 +10,7 @@ sent, and a JSON or YAML body must say so in its ``Content-Type`` (a form from a
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -24,19 +25,21 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from arbiter.core.errors import ArbiterError, InternalError
+from arbiter.core.errors import ArbiterError, InternalError, UnknownLanguageError
+from arbiter.core.i18n import NOTATION_OF, current_language, language_code, use_language
 from arbiter.files import documents
 from arbiter.files.scenario import Scenario, loads
 from arbiter.files.validate import Validation
 from arbiter.session import Session, Step, View, quiz
+from arbiter.web.labels import labels
 from arbiter.web.models import EventLine, NewSession, SocketMessage, one_line
-from arbiter.web.store import Held, OnlyHosts, Refused, Store, library_file, library_index
+from arbiter.web.store import Held, OnlyHosts, Refused, Store, header_language, library_file, library_index
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: The name a file posted as text goes by in its messages.
@@ -57,6 +60,25 @@ def _question(held: Held) -> dict[str, Any] | None:
         return None
     return {"after": made.after, "question": made.question, "choices": made.choices, "answer": made.answer,
             "explain": made.explain}
+
+
+def asked_language(request: HTTPConnection) -> str | None:
+    """The language ``?lang=`` names, or None when the request names none.
+
+    :raises Refused: 400 for a language the program does not speak.
+    """
+    value = request.query_params.get("lang")
+    if value is None:
+        return None
+    try:
+        return language_code(value)
+    except UnknownLanguageError as err:
+        raise Refused(400, str(err)) from None
+
+
+def request_language(request: HTTPConnection) -> str:
+    """The language a request speaks: ``?lang=``, else its ``Accept-Language``, else English."""
+    return asked_language(request) or header_language(request.headers.get("accept-language", ""))
 
 
 def _view(view: View) -> dict[str, Any]:
@@ -114,29 +136,55 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         if len(session.events) + len(session.queued) + more > max_events:
             raise Refused(400, f"a session holds at most {max_events:,} events")
 
-    def new_session(spec: NewSession) -> tuple[Held, list[str]]:
+    def new_session(spec: NewSession, lang: str) -> tuple[Held, list[str], dict[str, Any]]:
+        with use_language(lang):
+            held, queued = new_held(spec, lang)
+            view = _view(held.session.view())
+        held.language = lang
+        return held, queued, view
+
+    def follow(scenario: Scenario, lang: str) -> Scenario:
+        """``scenario`` with its moves read and written in the notation of ``lang`` (not English)."""
+        if lang != "en":
+            notation = NOTATION_OF[lang]
+            scenario.settings = dataclasses.replace(scenario.settings, notation=notation, output_notation=notation)
+        return scenario
+
+    def new_held(spec: NewSession, lang: str) -> tuple[Held, list[str]]:
+        writes = NOTATION_OF[lang] if lang != "en" else None
         if spec.library is not None:
             path = library_file(root, spec.library)
             try:
                 text = path.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as err:
                 raise Refused(400, f"library: cannot read {spec.library}: {err}") from None
-            scenario = loads(text, spec.library, base=path.parent)
+            scenario = follow(loads(text, spec.library, base=path.parent, output_notation=writes), lang)
             held = Held(Session.from_scenario(scenario), scenario, PurePosixPath(spec.library).parent.name)
         elif spec.scenario is not None:
-            scenario = loads(spec.scenario, REQUEST, read_files=False)
+            scenario = follow(loads(spec.scenario, REQUEST, read_files=False, output_notation=writes), lang)
             held = Held(Session.from_scenario(scenario), scenario)
         else:
             held = Held(Session.from_position(spec.fen, spec.moves, spec.time_control, spec.ruleset, spec.arbiter,
-                                              spec.notation))
+                                              spec.notation or writes))
         check_size(held.session, 0)
         return held, [event.describe() for event in held.session.queued]
 
-    async def on(key: str, act: Callable[[Session], Any]) -> Any:
-        """``act`` done on the session ``key``, one at a time, off the event loop."""
+    def told(held: Held, lang: str | None, act: Callable[[Session], Any]) -> Any:
+        """``act`` done in the session's language; ``lang``, if another, becomes it (the game's
+        rulings told again in it)."""
+        if lang is not None and lang != held.language:
+            with use_language(lang):
+                held.session.retell()
+            held.language = lang
+        with use_language(held.language):
+            return act(held.session)
+
+    async def on(key: str, act: Callable[[Session], Any], lang: str | None = None) -> Any:
+        """``act`` done on the session ``key``, one at a time, off the event loop, in the
+        session's language (``lang``, if given, becomes it)."""
         held = store.get(key)
         async with held.lock:
-            return await run_in_threadpool(act, held.session)
+            return await run_in_threadpool(told, held, lang, act)
 
     def apply(line: str, session: Session) -> dict[str, Any]:
         check_size(session)
@@ -173,14 +221,15 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         return JSONResponse(index)
 
     async def create(request: Request) -> Response:
+        lang = request_language(request)
         spec = await json_body(request, NewSession)
-        held, queued = await run_in_threadpool(new_session, spec)
+        held, queued, view = await run_in_threadpool(new_session, spec, lang)
         key = store.add(held)
-        return JSONResponse({"id": key, "view": _view(held.session.view()), "queued": queued}, status_code=201)
+        return JSONResponse({"id": key, "view": view, "queued": queued}, status_code=201)
 
     async def get_session(request: Request) -> Response:
         key = request.path_params["id"]
-        view = await on(key, lambda session: _view(session.view()))
+        view = await on(key, lambda session: _view(session.view()), asked_language(request))
         return JSONResponse({"id": key, "view": view})
 
     async def delete_session(request: Request) -> Response:
@@ -188,43 +237,65 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         return Response(status_code=204)
 
     async def event(request: Request) -> Response:
+        lang = asked_language(request)
         line = (await json_body(request, EventLine)).line
-        return JSONResponse(await on(request.path_params["id"], partial(apply, line)))
+        return JSONResponse(await on(request.path_params["id"], partial(apply, line), lang))
 
     def action(name: str) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
-            return JSONResponse(await on(request.path_params["id"], actions[name]))
+            return JSONResponse(await on(request.path_params["id"], actions[name], asked_language(request)))
         return endpoint
 
     async def get_quiz(request: Request) -> Response:
-        held = store.get(request.path_params["id"])
-        return JSONResponse({"question": await run_in_threadpool(_question, held)})
+        key = request.path_params["id"]
+        held = store.get(key)
+        return JSONResponse({"question": await on(key, lambda _session: _question(held), asked_language(request))})
+
+    async def get_labels(request: Request) -> Response:
+        return JSONResponse(labels(request_language(request)))
 
     async def download(request: Request) -> Response:
-        text = await on(request.path_params["id"], lambda session: session.to_scenario())
+        text = await on(request.path_params["id"], lambda session: session.to_scenario(), asked_language(request))
         return Response(text, media_type="application/yaml",
                         headers={"Content-Disposition": 'attachment; filename="arbiter-session.yaml"'})
 
     def read(text: str) -> Scenario:
-        return loads(text, REQUEST, read_files=False)
+        """A file posted as text; its rulings' moves in the notation of the language in force
+        (``arbiter validate --lang sr`` writes ``Сf3``), English: the file's own."""
+        lang = current_language()
+        return loads(text, REQUEST, read_files=False, output_notation=NOTATION_OF[lang] if lang != "en" else None)
 
     def document_response(document: dict[str, Any], entry: documents.Entry) -> Response:
         status = 500 if entry.internal else 400 if entry.status == "invalid" else 200
         return Response(documents.dumps(document), status_code=status, media_type="application/json")
 
+    def validate_text(text: str, lang: str) -> tuple[dict[str, Any], documents.Entry]:
+        with use_language(lang):
+            _, result = documents.validated(partial(read, text), REQUEST)
+            entry = documents.validate_entry(REQUEST, result)
+            return documents.validate_document([entry]), entry
+
+    def run_text(text: str, lang: str) -> tuple[dict[str, Any], documents.Entry]:
+        with use_language(lang):
+            found = documents.outcome(partial(read, text), REQUEST)
+            entry = documents.run_entry(REQUEST, found)
+            return documents.run_document([entry]), entry
+
     async def post_validate(request: Request) -> Response:
+        lang = request_language(request)
         text = await yaml_text(request)
-        _, result = await run_in_threadpool(documents.validated, partial(read, text), REQUEST)
-        entry = documents.validate_entry(REQUEST, result)
-        return document_response(documents.validate_document([entry]), entry)
+        return document_response(*await run_in_threadpool(validate_text, text, lang))
 
     async def post_run(request: Request) -> Response:
+        lang = request_language(request)
         text = await yaml_text(request)
-        found = await run_in_threadpool(documents.outcome, partial(read, text), REQUEST)
-        entry = await run_in_threadpool(documents.run_entry, REQUEST, found)
-        return document_response(documents.run_document([entry]), entry)
+        return document_response(*await run_in_threadpool(run_text, text, lang))
 
-    def report_markdown(text: str) -> dict[str, str]:
+    def report_markdown(text: str, lang: str) -> dict[str, str]:
+        with use_language(lang):
+            return report_markdown_in(text)
+
+    def report_markdown_in(text: str) -> dict[str, str]:
         from arbiter.files import reportdoc
 
         scenario, result = documents.validated(partial(read, text), REQUEST)
@@ -235,8 +306,9 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
                 "svg": chess.svg.board(chess.Board(scenario.start.fen()), size=360)}
 
     async def post_markdown(request: Request) -> Response:
+        lang = request_language(request)
         text = await yaml_text(request)
-        return JSONResponse(await run_in_threadpool(report_markdown, text))
+        return JSONResponse(await run_in_threadpool(report_markdown, text, lang))
 
     # -- the websocket ---------------------------------------------------------------------------------
 
@@ -247,6 +319,12 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
             return
         await websocket.accept()
         key = websocket.path_params["id"]
+        try:
+            lang = asked_language(websocket)
+        except Refused as err:
+            await websocket.send_json({"error": err.message})
+            await websocket.close(code=4400)
+            return
         try:
             store.get(key)
         except Refused as err:
@@ -268,7 +346,7 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
                 try:
                     message = SocketMessage.model_validate_json(text)
                     act = partial(apply, message.line) if message.line is not None else actions[str(message.action)]
-                    answer = await on(key, act)
+                    answer = await on(key, act, lang)
                 except ValidationError as err:
                     answer = {"error": one_line(err)}
                 except Refused as err:
@@ -312,6 +390,7 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         Route("/", page),
         Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
         Route("/api/library", get_library),
+        Route("/api/labels", get_labels),
         Route("/api/sessions", create, methods=["POST"]),
         Route(sessions, get_session, methods=["GET"]),
         Route(sessions, delete_session, methods=["DELETE"]),

@@ -33,11 +33,12 @@ class Refused(Exception):
 @dataclass
 class Held:
     """A session in the store: the game, the lock that serialises what is done to it, and the
-    scenario it was loaded from (for its quiz question)."""
+    scenario it was loaded from (for its quiz question), and the language it speaks (``docs/web.md``)."""
 
     session: Session
     scenario: Scenario | None = None
     topic: str = ""
+    language: str = "en"
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -99,6 +100,35 @@ class OnlyHosts:
                 await refused(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+def tag_language(tag: str) -> str | None:
+    """The language of :data:`arbiter.core.i18n.LANGUAGES` an ``Accept-Language`` tag names
+    (``sr-Latn``, ``sr_Latn`` → ``sr-Latn``; ``sr``, ``sr-RS``, ``sr-Cyrl`` → ``sr``), or None."""
+    parts = tag.strip().replace("_", "-").lower().split("-")
+    if parts[0] == "sr":
+        return "sr-Latn" if "latn" in parts[1:] else "sr"
+    return parts[0] if parts[0] in ("bg", "en") else None
+
+
+def header_language(header: str) -> str:
+    """The language an ``Accept-Language`` header asks for: the first (by its weights, then its
+    order) of those the program speaks, else English."""
+    wanted: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header.split(",")[:50]):
+        tag, _, params = part.partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        code = tag_language(tag) if tag.strip() and tag.strip() != "*" else None
+        if code is not None and weight > 0:
+            wanted.append((-weight, index, code))
+    return min(wanted)[2] if wanted else "en"
 
 
 def library_file(library: Path, relative: str) -> Path:

@@ -26,8 +26,66 @@ const app = {
     newRulings: 0,     // how many of the last rulings came with the last event
     chain: Promise.resolve(),
     drawn: Promise.resolve(), // the board drawn (the widget draws asynchronously)
+    lang: chosenLanguage(), // the language of the menu (kept in localStorage), sent with every request
+    labels: {},        // the page's words in that language: {english: translated} (GET /api/labels)
 }
 window.arbiterApp = app // for the tests and the bench
+
+// -- the language ---------------------------------------------------------------------------------
+
+function chosenLanguage() {
+    const kept = localStorage.getItem("arbiter-lang")
+    if (["en", "sr", "sr-Latn", "bg"].includes(kept)) return kept
+    for (const tag of navigator.languages || []) {
+        const parts = tag.toLowerCase().replace("_", "-").split("-")
+        if (parts[0] === "sr") return parts.includes("latn") ? "sr-Latn" : "sr"
+        if (parts[0] === "bg" || parts[0] === "en") return parts[0]
+    }
+    return "en"
+}
+
+function withLang(path) {
+    return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(app.lang)}`
+}
+
+// A word of the page in the language chosen (the English as written when there is none).
+function t(text) {
+    return app.labels[text] || text
+}
+
+function showLabels() {
+    document.documentElement.lang = app.lang
+    for (const element of document.querySelectorAll("[data-i18n]")) {
+        if (!element.dataset.i18n) element.dataset.i18n = element.textContent
+        element.textContent = t(element.dataset.i18n)
+    }
+    for (const [mark, attribute] of [["i18nPlaceholder", "placeholder"], ["i18nTitle", "title"], ["i18nLabel", "aria-label"]]) {
+        const selector = `[data-${mark.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}]`
+        for (const element of document.querySelectorAll(selector)) {
+            if (!element.dataset[mark]) element.dataset[mark] = element.getAttribute(attribute)
+            element.setAttribute(attribute, t(element.dataset[mark]))
+        }
+    }
+}
+
+async function loadLabels() {
+    app.labels = app.lang === "en" ? {} : await api("GET", "/api/labels")
+    showLabels()
+}
+
+// Another language: the page's words, the game's view (its rulings told again) and the quiz in it.
+async function switchLanguage(lang) {
+    app.lang = lang
+    localStorage.setItem("arbiter-lang", lang)
+    if (app.socket) app.socket.ws.close()
+    await loadLabels()
+    if (app.id) {
+        showView((await api("GET", `/api/sessions/${app.id}`)).view, 0)
+        if (app.quiz) app.quiz = (await api("GET", `/api/sessions/${app.id}/quiz`)).question
+        if (app.mode === "seminar") drawSeminar()
+    }
+    if (app.mode === "report") validateReport()
+}
 
 // -- talking to the back end ----------------------------------------------------------------------
 
@@ -42,7 +100,7 @@ async function api(method, path, body, type = "json") {
             init.body = body
         }
     }
-    const response = await fetch(path, init)
+    const response = await fetch(withLang(path), init)
     const text = await response.text()
     let data = null
     try {
@@ -75,7 +133,7 @@ function socketFor(id) {
     if (app.socket && app.socket.id === id && app.socket.ws.readyState <= WebSocket.OPEN) return app.socket
     if (app.socket) app.socket.ws.close()
     const scheme = location.protocol === "https:" ? "wss:" : "ws:"
-    const ws = new WebSocket(`${scheme}//${location.host}/ws/sessions/${id}`)
+    const ws = new WebSocket(`${scheme}//${location.host}${withLang(`/ws/sessions/${id}`)}`)
     const socket = {id, ws, waiting: []}
     socket.open = new Promise((resolve, reject) => {
         ws.onopen = resolve
@@ -419,9 +477,9 @@ function drawClocks() {
     if (!view) return
     for (const player of ["white", "black"]) {
         const left = clockShown(view, player)
-        $(`time-${player}`).textContent = left === null ? "no clock" : clockText(left)
+        $(`time-${player}`).textContent = left === null ? t("no clock") : clockText(left)
         const fell = view.clock && player in view.clock.flags
-        $(`flag-${player}`).textContent = fell ? "⚑ flag fell" : (left !== null && left <= 0 ? "⚑ 0:00" : "")
+        $(`flag-${player}`).textContent = fell ? `⚑ ${t("flag fell")}` : (left !== null && left <= 0 ? "⚑ 0:00" : "")
         $(`clock-${player}`).classList.toggle("running", view.clock_running === player && view.result === "*")
     }
 }
@@ -440,7 +498,7 @@ function rulingItem(item, isNew) {
     if (law && law.text) {
         const details = document.createElement("details")
         const summary = document.createElement("summary")
-        summary.textContent = `Article ${law.number}${law.title ? ": " + law.title : ""}`
+        summary.textContent = `${t("Article")} ${law.number}${law.title ? ": " + law.title : ""}`
         const text = document.createElement("p")
         text.textContent = law.text
         details.append(summary, text)
@@ -465,8 +523,8 @@ function showView(view, fresh) {
         span.append(` ${held.player}'s ${held.hand} hand` + (held.origin ? ` (from ${held.origin})` : " (new piece)")
             + (held.on ? `, set on ${held.on}` : ""))
         return span
-    }) : ["nothing"]))
-    $("result").textContent = view.result === "*" ? "" : `Result ${view.result}${view.reason ? " (" + view.reason + ")" : ""}`
+    }) : [t("nothing")]))
+    $("result").textContent = view.result === "*" ? "" : `${t("Result")} ${view.result}${view.reason ? " (" + view.reason + ")" : ""}`
     const list = $("rulings")
     const first = view.rulings.length - fresh
     const shown = list.children.length
@@ -594,7 +652,7 @@ $("sem-file").addEventListener("change", async () => {
 })
 $("sem-next").addEventListener("click", () => {
     if (quizDue()) {
-        say("answer the question first: what would you rule?")
+        say(t("answer the question first: what would you rule?"))
         return
     }
     action("next")
@@ -651,7 +709,7 @@ function grade(index) {
     for (let i = 0; i < items.length; i++) {
         items[i].className = i === app.quiz.answer ? "right" : (i === index ? "wrong" : "")
     }
-    $("quiz-grade").textContent = (right ? "Right. " : `Not quite: the answer is ${app.quiz.answer + 1}. `) + app.quiz.explain
+    $("quiz-grade").textContent = (right ? `${t("Right.")} ` : `Not quite: the answer is ${app.quiz.answer + 1}. `) + app.quiz.explain
     $("quiz-grade").dataset.grade = right ? "right" : "wrong"
 }
 
@@ -784,5 +842,8 @@ function setMode(mode) {
 for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => setMode(tab.dataset.mode))
 
 buildPalette()
+$("lang").value = app.lang
+$("lang").addEventListener("change", () => enqueue(() => switchLanguage($("lang").value)))
 setMode("play")
+enqueue(loadLabels)
 enqueue(() => newSession({arbiter: "watching"}))

@@ -1,0 +1,41 @@
+"""The page's own words (buttons, headings, hints), marked for the catalogue: ``GET /api/labels``
+answers them translated, and the page puts them in place of the English text of the elements it
+marks ``data-i18n`` (``docs/web.md``). Each is the page's English text exactly."""
+
+from __future__ import annotations
+
+from arbiter.core.i18n import N_, _, use_language
+
+#: The English labels of the page, in the order the page shows them.
+LABELS: tuple[str, ...] = (
+    # the tabs and the language menu
+    N_("Play"), N_("Seminar"), N_("Report desk"), N_("language"),
+    # a new game
+    N_("moves"), N_("initial position"), N_("time control"), N_("arbiter"), N_("watching"), N_("called"),
+    N_("time"), N_("real"), N_("scenario"), N_("New game"),
+    # the seminar
+    N_("Scenario"), N_("Load"), N_("◀ Back"), N_("Next ▶"),
+    # the board and the status
+    N_("White"), N_("Black"), N_("chessboard"), N_("Move:"), N_("clock:"), N_("state:"), N_("In hand:"),
+    N_("nothing"), N_("no clock"), N_("flag fell"), N_("Article"), N_("Result"),
+    # the controls
+    N_("act of"), N_("the side to move"), N_("hand"), N_("right"), N_("left"), N_("at"),
+    N_("scenario time (seconds)"), N_("keep holding (Shift)"), N_("Release"), N_("accidental"),
+    N_("take off (Alt)"), N_("beside the board:"), N_("claim touch-move"), N_("claim illegal move"),
+    N_("claim flag"), N_("written move"), N_("claim threefold"), N_("claim fifty"), N_("offer draw"),
+    N_("accept draw"), N_("decline draw"), N_("resign"),
+    N_("Send"), N_("Undo"), N_("Restart"), N_("Flip"),
+    # the quiz and the rulings
+    N_("What would you rule?"), N_("Rulings"), N_("Right."), N_("answer the question first: what would you rule?"),
+    # the report desk
+    N_("The report"), N_("event"), N_("round"), N_("board"), N_("date"), N_("account"), N_("The game"),
+    N_("arbiter was"), N_("(default)"), N_("start from"), N_("the initial position"), N_("position"),
+    N_("events, one a line"), N_("From the board as played"), N_("The arbiter's ruling"),
+    N_("rulings, one a line"), N_("result"),
+)
+
+
+def labels(language: str) -> dict[str, str]:
+    """Every label of the page, English to ``language``."""
+    with use_language(language):
+        return {label: _(label) for label in LABELS}
