@@ -366,6 +366,20 @@ def test_the_markdown_report_and_its_diagram(client: TestClient, capsys: pytest.
     assert bad.startswith("<request>:3: ")
 
 
+def test_the_report_desk_prints_the_same_pdf_in_the_language_asked(client: TestClient, tmp_path: Path) -> None:
+    report = Path(__file__).parent / "fixtures" / "i18n" / "report-sr.yaml"
+    answer = client.post("/api/report/pdf?lang=sr", content=report.read_bytes(), headers=YAML)
+    assert answer.status_code == 200 and answer.headers["content-type"] == "application/pdf"
+    assert answer.content.startswith(b"%PDF-")
+    pdf = tmp_path / "report.pdf"
+    pdf.write_bytes(answer.content)
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Извештај о инциденту" in text and "италијанској партији" in text
+    bad = _error(client.post("/api/report/pdf", content="title: x\nevents: [\n", headers=YAML))
+    assert bad.startswith("<request>:3: ")
+
+
+
 # -- arbiter serve ---------------------------------------------------------------------------------------
 
 

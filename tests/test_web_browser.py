@@ -338,6 +338,10 @@ def test_report_desk_validated_live(board: Board) -> None:
         page.click("#r-download-md")
     assert markdown.value.suggested_filename == "report.md"
     assert "consistent" in Path(markdown.value.path()).read_text().lower()
+    with page.expect_download() as printable:
+        page.click("#r-download-pdf")
+    assert printable.value.suggested_filename == "report.pdf"
+    assert Path(printable.value.path()).read_bytes().startswith(b"%PDF-")
 
 
 def test_capture_held_piece_released_adjust_accidental_left_hand(board: Board) -> None:

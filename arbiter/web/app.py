@@ -310,6 +310,26 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         text = await yaml_text(request)
         return JSONResponse(await run_in_threadpool(report_markdown, text, lang))
 
+    def report_pdf(text: str, lang: str) -> bytes:
+        from arbiter.files import reportpdf
+
+        with use_language(lang):
+            scenario, result = documents.validated(partial(read, text), REQUEST)
+            entry = documents.validate_entry(REQUEST, result)
+            if entry.error is not None or scenario is None or not isinstance(result, Validation):
+                raise Refused(500 if entry.internal else 400, entry.error or f"{REQUEST}: not a report")
+            try:
+                return reportpdf.pdf_bytes(scenario, result)
+            except reportpdf.PdfUnavailableError as err:
+                raise Refused(501, str(err)) from None
+
+    async def post_pdf(request: Request) -> Response:
+        lang = request_language(request)
+        text = await yaml_text(request)
+        data = await run_in_threadpool(report_pdf, text, lang)
+        return Response(data, media_type="application/pdf",
+                        headers={"Content-Disposition": 'attachment; filename="report.pdf"'})
+
     # -- the websocket ---------------------------------------------------------------------------------
 
     async def socket(websocket: WebSocket) -> None:
@@ -401,6 +421,7 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         Route("/api/validate", post_validate, methods=["POST"]),
         Route("/api/run", post_run, methods=["POST"]),
         Route("/api/report/markdown", post_markdown, methods=["POST"]),
+        Route("/api/report/pdf", post_pdf, methods=["POST"]),
         WebSocketRoute("/ws/sessions/{id}", socket),
     ]
     middleware = [Middleware(OnlyHosts, hosts=tuple(allowed_hosts))] if allowed_hosts else []

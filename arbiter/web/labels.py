@@ -9,7 +9,7 @@ from arbiter.core.i18n import N_, _, use_language
 #: The English labels of the page, in the order the page shows them.
 LABELS: tuple[str, ...] = (
     # the tabs and the language menu
-    N_("Play"), N_("Seminar"), N_("Report desk"), N_("language"),
+    N_("Play"), N_("Seminar"), N_("Report desk"), N_("language"), N_("Printable report"),
     # a new game
     N_("moves"), N_("initial position"), N_("time control"), N_("arbiter"), N_("watching"), N_("called"),
     N_("time"), N_("real"), N_("scenario"), N_("New game"),

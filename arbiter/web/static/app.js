@@ -826,6 +826,22 @@ $("r-download-md").addEventListener("click", async () => {
     }
 })
 
+$("r-download-pdf").addEventListener("click", async () => {
+    const response = await fetch(withLang("/api/report/pdf"), {
+        method: "POST", headers: {"Content-Type": "application/yaml"}, body: reportYaml()})
+    if (!response.ok) {
+        let message = `${response.status} ${response.statusText}`
+        try {
+            message = (await response.json()).error || message
+        } catch {
+            // not JSON: the status line says it
+        }
+        $("r-verdict").textContent = `invalid: ${message}`
+        return
+    }
+    download("report.pdf", await response.blob(), "application/pdf")
+})
+
 // -- modes ----------------------------------------------------------------------------------------
 
 function setMode(mode) {
