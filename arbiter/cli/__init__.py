@@ -21,7 +21,9 @@ from arbiter.core.i18n import NOTATION_OF, choose_language, use_language
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status."""
-    args = parser.build().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    with use_language(_language_asked(words)):  # --help and usage errors in the language asked
+        args = parser.build().parse_args(words)
     try:
         language = choose_language(args.lang)
     except UnknownLanguageError as err:
@@ -43,6 +45,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(error_line(f"arbiter {args.command}: internal error, please report it: {err!r}"), file=sys.stderr)
         return 3
     return status
+
+
+def _language_asked(words: Sequence[str]) -> str:
+    """The language the command line asks for (``--lang X``, ``--lang=X``, else ARBITER_LANG or
+    the locale), before the parser reads it; English where it names none the program speaks (the
+    parser then says what is wrong)."""
+    option = None
+    for index, word in enumerate(words):
+        if word == "--lang" and index + 1 < len(words):
+            option = words[index + 1]
+        elif word.startswith("--lang="):
+            option = word.partition("=")[2]
+    try:
+        return choose_language(option)
+    except UnknownLanguageError:
+        return "en"
 
 
 if __name__ == "__main__":

@@ -8,29 +8,50 @@ from typing import NoReturn
 
 from arbiter.cli.render import error_line
 from arbiter.core.errors import UnknownLanguageError, UnknownNotationError
+from arbiter.core.i18n import N_, _
 
 #: What each command's exit status means, for its --help (FORMAT §6); 2 is also argparse's usage error.
 EXIT_STATUS = {
-    "arbiter": "see each command's --help; 2 a usage error; 3 an internal error (a bug: please report it); "
-               "130 interrupted (Ctrl-C) outside teach and quiz",
-    "run": "0 all hold, 1 some do not, 2 some file is invalid (the others still run), "
-           "3 an internal error (please report it)",
-    "explain": "0 narrated, 2 some file is invalid (the others are still narrated), "
-               "3 an internal error (please report it)",
-    "validate": "0 all consistent, 1 some inconsistent, 2 some report invalid (the others still run), or with "
+    "arbiter": N_("see each command's --help; 2 a usage error; 3 an internal error (a bug: please report it); "
+               "130 interrupted (Ctrl-C) outside teach and quiz"),
+    "run": N_("0 all hold, 1 some do not, 2 some file is invalid (the others still run), "
+           "3 an internal error (please report it)"),
+    "explain": N_("0 narrated, 2 some file is invalid (the others are still narrated), "
+               "3 an internal error (please report it)"),
+    "validate": N_("0 all consistent, 1 some inconsistent, 2 some report invalid (the others still run), or with "
                 "--out a document not written (one there already and no --force, two reports of the same name, "
-                "--out a file), 3 an internal error (please report it)",
-    "audit": "0 no findings; 1 some findings (illegal moves, a result contradicted, ...; information such as "
+                "--out a file), 3 an internal error (please report it)"),
+    "audit": N_("0 no findings; 1 some findings (illegal moves, a result contradicted, ...; information such as "
              "could-claim-threefold does not count); 2 some input invalid: a file missing or not PGN, a broken game, "
              "a damaged archive (the other files and games are still audited), or --engine dask unable to run; "
-             "3 an internal error (please report it)",
-    "teach": "0 the session ended (:quit, end of input, Ctrl-C), 2 the file or an option is invalid",
-    "quiz": "0 the quiz ended, also when stopped early by end of input or Ctrl-C (the score so far is "
-            "shown), 2 no such file or folder, or an unknown topic",
-    "laws": "0 printed, 2 unknown article",
-    "notation": "0 listed, 2 unknown language",
-    "serve": "0 stopped (Ctrl-C), 2 the web extra not installed or the address not free",
+             "3 an internal error (please report it)"),
+    "teach": N_("0 the session ended (:quit, end of input, Ctrl-C), 2 the file or an option is invalid"),
+    "quiz": N_("0 the quiz ended, also when stopped early by end of input or Ctrl-C (the score so far is "
+            "shown), 2 no such file or folder, or an unknown topic"),
+    "laws": N_("0 printed, 2 unknown article"),
+    "notation": N_("0 listed, 2 unknown language"),
+    "serve": N_("0 stopped (Ctrl-C), 2 the web extra not installed or the address not free"),
 }
+
+
+#: argparse's own messages that a user may read (Python 3.11's argparse, its programming errors left
+#: out), marked for the catalogue: argparse asks for them through its module's ``_``, which
+#: :func:`build` points at ours, so that ``--help`` and usage errors speak the language in force.
+ARGPARSE_MESSAGES = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"), N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("can't open '%(filename)s': %(error)s"),
+    N_("expected one argument"), N_("expected at most one argument"), N_("expected at least one argument"),
+    N_("invalid %(type)s value: %(value)r"), N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("the following arguments are required: %s"), N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"), N_("unexpected option string: %s"), N_("ignored explicit argument %r"),
+)
+
+
+def _exit_status(command: str) -> str:
+    """The --help epilog of ``command``: what its exit statuses mean, in the language in force."""
+    return _("exit status: {meaning}").format(meaning=_(EXIT_STATUS[command]))
 
 
 def _version() -> str:
@@ -61,95 +82,99 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build() -> argparse.ArgumentParser:
-    """The parser of ``arbiter`` and its commands; ``args.command`` names the command chosen."""
-    parser = _Parser(prog="arbiter", description="An over-the-board chess arbiter simulator.",
-                     epilog=f"exit status: {EXIT_STATUS['arbiter']}")
+    """The parser of ``arbiter`` and its commands, its help in the language in force;
+    ``args.command`` names the command chosen."""
+    argparse._ = _  # type: ignore[attr-defined]  # argparse's own words (ARGPARSE_MESSAGES) through our catalogue
+    parser = _Parser(prog="arbiter", description=_("An over-the-board chess arbiter simulator."),
+                     epilog=_exit_status("arbiter"))
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}",
-                        help="print the version and exit")
+                        help=_("print the version and exit"))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                help="the command (each has its own --help)")
+                                help=_("the command (each has its own --help)"))
 
     def add(name: str, help_text: str, formats: tuple[str, ...] = ("text", "json")) -> argparse.ArgumentParser:
-        command = sub.add_parser(name, help=help_text, epilog=f"exit status: {EXIT_STATUS[name]}")
+        command = sub.add_parser(name, help=_(help_text), epilog=_exit_status(name))
         command.add_argument("--format", choices=formats, default="text",
-                             help=f"the output: {' or '.join(formats)} (default: text, for people)")
+                             help=_("the output: {formats} (default: text, for people)").format(
+                                 formats=_(" or ").join(formats)))
         return command
 
     def with_notation(command: argparse.ArgumentParser, what: str) -> None:
         command.add_argument("--notation", type=_notation, metavar="LANG",
-                             help=f"{what} (a language code: de, fr, ru, sr-Cyrl, figurine, ...; "
-                                  "see `arbiter notation`)")
+                             help=_("{what} (a language code: de, fr, ru, sr-Cyrl, figurine, ...; "
+                                    "see `arbiter notation`)").format(what=_(what)))
 
-    run_cmd = add("run", "run scenario files and check their expect blocks")
-    run_cmd.add_argument("paths", nargs="+", metavar="PATH", help="a scenario file, or a folder: every *.yaml below")
-    with_notation(run_cmd, "write the rulings' moves in this language")
-    explain = add("explain", "narrate a scenario event by event")
+    run_cmd = add("run", N_("run scenario files and check their expect blocks"))
+    run_cmd.add_argument("paths", nargs="+", metavar="PATH", help=_("a scenario file, or a folder: every *.yaml below"))
+    with_notation(run_cmd, N_("write the rulings' moves in this language"))
+    explain = add("explain", N_("narrate a scenario event by event"))
     explain.add_argument("files", nargs="+", metavar="FILE",
-                         help="a scenario or incident report to narrate, or a folder: every *.yaml below")
-    with_notation(explain, "write the rulings' moves in this language")
-    validate_cmd = add("validate", "check incident reports against the Laws", ("text", "json", "markdown", "pdf"))
-    validate_cmd.add_argument("paths", nargs="+", metavar="FILE", help="an incident report, or a folder of them")
+                         help=_("a scenario or incident report to narrate, or a folder: every *.yaml below"))
+    with_notation(explain, N_("write the rulings' moves in this language"))
+    validate_cmd = add("validate", N_("check incident reports against the Laws"), ("text", "json", "markdown", "pdf"))
+    validate_cmd.add_argument("paths", nargs="+", metavar="FILE", help=_("an incident report, or a folder of them"))
     validate_cmd.add_argument("--out", metavar="DIR",
-                              help="with --format markdown: write DIR/<report>.md and .svg; with --format pdf "
+                              help=_("with --format markdown: write DIR/<report>.md and .svg; with --format pdf "
                                    "(needed there): DIR/<report>.pdf; a file already there is not overwritten, "
-                                   "and reports of the same file name are not written")
+                                   "and reports of the same file name are not written"))
     validate_cmd.add_argument("--force", action="store_true",
-                              help="with --out: overwrite DIR/<report>.md and .svg (or .pdf) when they exist")
-    with_notation(validate_cmd, "write the rulings' moves in this language")
+                              help=_("with --out: overwrite DIR/<report>.md and .svg (or .pdf) when they exist"))
+    with_notation(validate_cmd, N_("write the rulings' moves in this language"))
     validate_cmd.set_defaults(usage_error=validate_cmd.error)
-    audit_cmd = add("audit", "audit the games of PGN files against the Laws")
+    audit_cmd = add("audit", N_("audit the games of PGN files against the Laws"))
     audit_cmd.add_argument("paths", nargs="+", metavar="FILE.pgn",
-                           help="a PGN file of games to audit: .pgn, .pgn.gz, .pgn.bz2 or .pgn.zst (a .pgn that is "
-                                "compressed is recognised by its first bytes); - for standard input")
+                           help=_("a PGN file of games to audit: .pgn, .pgn.gz, .pgn.bz2 or .pgn.zst (a .pgn that is "
+                                "compressed is recognised by its first bytes); - for standard input"))
     audit_cmd.add_argument("--jobs", type=int, default=None, metavar="N",
-                           help="audit in N processes (default 1); with --engine dask and no --scheduler, the "
-                                "number of workers started (default 2)")
+                           help=_("audit in N processes (default 1); with --engine dask and no --scheduler, the "
+                                "number of workers started (default 2)"))
     audit_cmd.add_argument("--engine", choices=("local", "dask"), default="local",
-                           help="local: this machine's processes (default); dask: a Dask cluster (needs the "
-                                "distributed package), the output the same as with one process")
+                           help=_("local: this machine's processes (default); dask: a Dask cluster (needs the "
+                                "distributed package), the output the same as with one process"))
     audit_cmd.add_argument("--scheduler", metavar="ADDRESS",
-                           help="with --engine dask: the scheduler to use (tcp://host:8786); without it, a local "
-                                "cluster is started and closed. Its workers must see plain files at the same path")
-    with_notation(audit_cmd, "the language the PGN's moves are written in")
+                           help=_("with --engine dask: the scheduler to use (tcp://host:8786); without it, a local "
+                                "cluster is started and closed. Its workers must see plain files at the same path"))
+    with_notation(audit_cmd, N_("the language the PGN's moves are written in"))
     audit_cmd.set_defaults(usage_error=audit_cmd.error)
-    teach_cmd = sub.add_parser("teach", help="play the events yourself and watch the Laws rule",
-                               epilog=f"exit status: {EXIT_STATUS['teach']}")
-    teach_cmd.add_argument("file", nargs="?", metavar="FILE", help="start from this scenario's position")
-    teach_cmd.add_argument("--fen", help="start from this position (FEN)")
-    teach_cmd.add_argument("--moves", help="moves played from the start position first (SAN or UCI)")
+    teach_cmd = sub.add_parser("teach", help=_("play the events yourself and watch the Laws rule"),
+                               epilog=_exit_status("teach"))
+    teach_cmd.add_argument("file", nargs="?", metavar="FILE", help=_("start from this scenario's position"))
+    teach_cmd.add_argument("--fen", help=_("start from this position (FEN)"))
+    teach_cmd.add_argument("--moves", help=_("moves played from the start position first (SAN or UCI)"))
     teach_cmd.add_argument("--time-control", dest="time_control", metavar="TC",
-                           help="the time control, as in PGN (5400+30, 40/5400+30:1800+30, 180+2, 5400d30)")
+                           help=_("the time control, as in PGN (5400+30, 40/5400+30:1800+30, 180+2, 5400d30)"))
     teach_cmd.add_argument("--ruleset", choices=("standard", "rapid", "blitz"),
-                           help="the rules of play (default: from the time control, else standard)")
+                           help=_("the rules of play (default: from the time control, else standard)"))
     teach_cmd.add_argument("--arbiter", choices=("watching", "called"),
-                           help="watching: the arbiter intervenes at once; called: he rules only on claims")
+                           help=_("watching: the arbiter intervenes at once; called: he rules only on claims"))
     teach_cmd.add_argument("--orientation", choices=("white", "black"),
-                           help="the side shown at the bottom (default: the player having the move)")
-    with_notation(teach_cmd, "read and write moves in this language")
-    quiz_cmd = sub.add_parser("quiz", help="questions drawn from scenario files",
-                              epilog=f"exit status: {EXIT_STATUS['quiz']}")
+                           help=_("the side shown at the bottom (default: the player having the move)"))
+    with_notation(teach_cmd, N_("read and write moves in this language"))
+    quiz_cmd = sub.add_parser("quiz", help=_("questions drawn from scenario files"),
+                              epilog=_exit_status("quiz"))
     quiz_cmd.add_argument("paths", nargs="*", metavar="PATH",
-                          help="scenario files or folders to draw from (default: the scenario library)")
-    quiz_cmd.add_argument("--count", type=_positive, default=10, metavar="N", help="ask N questions (default 10)")
-    quiz_cmd.add_argument("--seed", type=int, metavar="S", help="draw the same questions for the same S")
-    quiz_cmd.add_argument("--topic", metavar="T", help="only questions of this topic (a scenario folder: touch, ...)")
-    laws_cmd = add("laws", "print the articles of the Laws the arbiter cites")
+                          help=_("scenario files or folders to draw from (default: the scenario library)"))
+    quiz_cmd.add_argument("--count", type=_positive, default=10, metavar="N", help=_("ask N questions (default 10)"))
+    quiz_cmd.add_argument("--seed", type=int, metavar="S", help=_("draw the same questions for the same S"))
+    quiz_cmd.add_argument("--topic", metavar="T",
+                          help=_("only questions of this topic (a scenario folder: touch, ...)"))
+    laws_cmd = add("laws", N_("print the articles of the Laws the arbiter cites"))
     laws_cmd.add_argument("article", nargs="?", metavar="ARTICLE", type=str.upper,
-                          help="this article and the ones below it (4.3, A.3, a.3); default: all")
-    notation_cmd = add("notation", "list the languages moves can be read and written in")
+                          help=_("this article and the ones below it (4.3, A.3, a.3); default: all"))
+    notation_cmd = add("notation", N_("list the languages moves can be read and written in"))
     notation_cmd.add_argument("code", nargs="?", metavar="LANG", type=_notation,
-                              help="only this language (de, sr-Cyrl, ...); default: all")
-    serve_cmd = sub.add_parser("serve", help="play and check scenarios in the browser (a local web server)",
-                               epilog=f"exit status: {EXIT_STATUS['serve']}")
+                              help=_("only this language (de, sr-Cyrl, ...); default: all"))
+    serve_cmd = sub.add_parser("serve", help=_("play and check scenarios in the browser (a local web server)"),
+                               epilog=_exit_status("serve"))
     serve_cmd.add_argument("--host", default="127.0.0.1",
-                           help="the address to listen on (default 127.0.0.1: this machine only)")
-    serve_cmd.add_argument("--port", type=_port, default=8000, help="the port to listen on (default 8000)")
-    serve_cmd.add_argument("--open", action="store_true", help="open the page in the web browser")
+                           help=_("the address to listen on (default 127.0.0.1: this machine only)"))
+    serve_cmd.add_argument("--port", type=_port, default=8000, help=_("the port to listen on (default 8000)"))
+    serve_cmd.add_argument("--open", action="store_true", help=_("open the page in the web browser"))
     for command in sub.choices.values():
         command.add_argument("--lang", type=_lang, metavar="LANG",
-                             help="the language to speak: en, sr (Cyrillic), sr-Latn, bg (default: ARBITER_LANG, "
+                             help=_("the language to speak: en, sr (Cyrillic), sr-Latn, bg (default: ARBITER_LANG, "
                                   "then the locale, then English); moves are written in its notation unless "
-                                  "--notation says otherwise")
+                                  "--notation says otherwise"))
     return parser
 
 
