@@ -91,7 +91,8 @@ def describe_obligation(player: str, must: str, fields: dict[str, str]) -> str:
     key = "capture-with" if must == "capture" and fields.get("with") else must
     side = fields.get("side")
     return _(forms[key]).format(square=fields.get("square"), capturer=fields.get("with"),
-                                side=pgettext("side", side) if side else side, piece=fields.get("piece"),
+                                side=pgettext("side", side) if side else side,
+                                piece=pgettext("held", piece) if (piece := fields.get("piece")) else piece,
                                 move=fields.get("move"))
 
 
