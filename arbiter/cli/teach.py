@@ -198,7 +198,7 @@ class Terminal:
             return self._why()
         if name == ":state":
             view = self.session.view()
-            return _("the turn is {state}; it accepts: {accepts}").format(state=repr(view.state),
+            return _("the turn is {state}; it accepts: {accepts}").format(state=repr(pgettext("state", view.state)),
                                                                          accepts=", ".join(view.accepts))
         return error_line(_("unknown command {name} (try {help})").format(name=repr(name), help=":help"))
 
