@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from arbiter.cli.teach import Terminal, ruling_line
+from arbiter.core.i18n import _, ngettext
 from arbiter.session import Session
 from arbiter.session.quiz import Question, UnknownTopicError, questions
 
@@ -26,10 +27,11 @@ def run(paths: list[Path], count: int, seed: int | None, topic: str | None,
     found = questions(paths, rng)
     known = sorted({q.topic for q in found})
     if topic is not None and topic not in known:
-        raise UnknownTopicError(f"unknown topic {topic!r}; the topics are: {', '.join(known) or 'none'}")
+        raise UnknownTopicError(_("unknown topic {topic}; the topics are: {topics}").format(
+            topic=repr(topic), topics=", ".join(known) or _("none")))
     pool = [q for q in found if topic is None or q.topic == topic]
     if not pool:
-        say("no questions found")
+        say(_("no questions found"))
         return 0
     chosen = rng.sample(pool, min(count, len(pool)))
     by_topic: dict[str, list[int]] = {}
@@ -43,12 +45,15 @@ def run(paths: list[Path], count: int, seed: int | None, topic: str | None,
             by_topic[question.topic][0] += right
             by_topic[question.topic][1] += 1
     except (EOFError, KeyboardInterrupt):
-        say(f"\nStopped after {answered} of {len(chosen)} questions.")
+        stopped = ngettext("Stopped after {answered} of {total} questions.",
+                           "Stopped after {answered} of {total} questions.", len(chosen))
+        say("\n" + stopped.format(answered=answered, total=len(chosen)))
     else:
         say("")
-    say(f"Score: {score} of {answered}")
+    say(ngettext("Score: {score} of {answered}", "Score: {score} of {answered}", answered).format(
+        score=score, answered=answered))
     for name, (good, asked) in sorted(by_topic.items()):
-        say(f"  {name:16} {good} of {asked}")
+        say(f"  {name:16} " + ngettext("{good} of {asked}", "{good} of {asked}", asked).format(good=good, asked=asked))
     return score
 
 
@@ -60,23 +65,24 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
     for event in question.scenario.events[: question.after]:
         terminal.play(event)  # an impossible event (a user's own file) is left out, not a traceback
     # the title often states the ruling: it is shown only once the answer is graded
-    say(f"\nQuestion {number} of {total} ({question.topic})")
-    happened = ", ".join(e.describe() for e in terminal.events) or "nothing yet"
+    say("\n" + ngettext("Question {number} of {total} ({topic})", "Question {number} of {total} ({topic})",
+                        total).format(number=number, total=total, topic=question.topic))
+    happened = ", ".join(e.describe() for e in terminal.events) or _("nothing yet")
     say(terminal.board())
-    say(f"What happened: {happened}")
+    say(_("What happened: {events}").format(events=happened))
     say(question.question)
     for index, choice in enumerate(question.choices, start=1):
         say(f"  {index}. {choice}")
     last = len(question.choices)
     while True:
-        reply = ask("answer> ").strip()
+        reply = ask(_("answer> ")).strip()
         if reply.isdigit() and 1 <= int(reply) <= last:
             break
-        say(f"(answer with a number from 1 to {last})")
+        say(_("(answer with a number from 1 to {last})").format(last=last))
     right = int(reply) - 1 == question.answer
     correct = f"{question.answer + 1}. {question.choices[question.answer]}"
-    say("Right." if right else f"Not quite: the answer is {correct}")
-    say(f"The case: {question.scenario.spec.name}")
+    say(_("Right.") if right else _("Not quite: the answer is {correct}").format(correct=correct))
+    say(_("The case: {name}").format(name=question.scenario.spec.name))
     rest = question.scenario.events[question.after:]
     for event in rest:
         say(f"> {event.describe()}\n" + terminal.play(event))

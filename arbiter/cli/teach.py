@@ -26,24 +26,33 @@ from prompt_toolkit.output import Output
 from arbiter.cli import render
 from arbiter.cli.render import error_line
 from arbiter.core.errors import ArbiterError, InternalError, ScenarioError, UnknownArticleError
+from arbiter.core.i18n import N_, _, ngettext, pgettext
 from arbiter.laws import articles as laws
 from arbiter.session import LawView, RulingView, Session, Step, View
 from arbiter.table.events import VERBS, Event
 
 COMMANDS = (":undo", ":restart", ":save", ":load", ":laws", ":why", ":state", ":help", ":quit")
 
-HELP = """\
-Events, as in scenario files:  white: touch g1   black: move e7 e5   white: press
-Short forms:  w touch g1 / b lift e7   touch g1 (the player having the move)   e4 (= play e4)
-              press (the player whose clock is running)
-Options after the event:  at=0:01:05  hand=left
+#: The help, its input syntax (English everywhere: the words of the file format) put in as
+#: :data:`HELP_SYNTAX` says.
+HELP = N_("""\
+Events, as in scenario files:  {events}
+Short forms:  {short}   {touch} (the player having the move)   {pawn} (= {play})
+              {press} (the player whose clock is running)
+Options after the event:  {options}
 Commands:
-  :undo          one event back        :restart      from the start again
-  :save FILE     write a scenario (asks before replacing a file; over the file loaded, only its
+  {undo}          one event back        {restart}      from the start again
+  {save}     write a scenario (asks before replacing a file; over the file loaded, only its
                  events are replaced)
-  :load FILE     replay a scenario, Enter for each event
-  :laws [ART]    the articles          :why          why the obligation binds
-  :state         the machine's state   :help  :quit"""
+  {load}     replay a scenario, Enter for each event
+  {laws}    the articles          {why}          why the obligation binds
+  {state}         the machine's state   {help}  {quit}""")
+HELP_SYNTAX = {
+    "events": "white: touch g1   black: move e7 e5   white: press", "short": "w touch g1 / b lift e7",
+    "touch": "touch g1", "pawn": "e4", "play": "play e4", "press": "press", "options": "at=0:01:05  hand=left",
+    "undo": ":undo", "restart": ":restart", "save": ":save FILE", "load": ":load FILE", "laws": ":laws [ART]",
+    "why": ":why", "state": ":state", "help": ":help", "quit": ":quit",
+}
 
 _UNICODE = {
     "K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘", "P": "♙",
@@ -84,7 +93,7 @@ class Terminal:
         try:
             event = self.session.parse(text)
         except ArbiterError as err:
-            return error_line(f"not understood: {err}")
+            return error_line(_("not understood: {error}").format(error=err))
         return self.play(event)
 
     def play(self, event: Event) -> str:
@@ -97,7 +106,7 @@ class Terminal:
         except InternalError as err:
             return error_line(err.message)
         except ArbiterError as err:
-            return error_line(f"not possible: {err}")
+            return error_line(_("not possible: {error}").format(error=err))
         return self.screen(done.view, done.rulings)
 
     def prompt(self) -> str:
@@ -105,13 +114,21 @@ class Terminal:
         ``:save`` waits for a yes or no, the question."""
         if self.pending is not None:
             if self.session.is_source(self.pending):
-                old = self.session.source_events()
-                had = f"{old} events" if old is not None else "its events"
-                return (f"{self.pending} is the file this session was loaded from: replace its {had} with the "
-                        f"session's {len(self.session.events)}, keeping the rest? [y/N] ")
-            return f"{self.pending} exists: overwrite it? [y/N] "
+                old, new = self.session.source_events(), len(self.session.events)
+                if old is None:
+                    return _("{path} is the file this session was loaded from: replace its events with the "
+                             "session's {new}, keeping the rest? {choice} ").format(
+                                 path=self.pending, new=new, choice="[y/N]")
+                return ngettext("{path} is the file this session was loaded from: replace its {old} events with "
+                                "the session's {new}, keeping the rest? {choice} ",
+                                "{path} is the file this session was loaded from: replace its {old} events with "
+                                "the session's {new}, keeping the rest? {choice} ",
+                                old).format(path=self.pending, old=old, new=new, choice="[y/N]")
+            return _("{path} exists: overwrite it? {choice} ").format(path=self.pending, choice="[y/N]")
         view = self.session.view()
-        return f"{view.to_move} to move, {view.clock_running}'s clock> "
+        mover = _("white to move") if view.to_move == "white" else _("black to move")
+        clock = _("white's clock") if view.clock_running == "white" else _("black's clock")
+        return _("{mover}, {clock}> ").format(mover=mover, clock=clock)
 
     def screen(self, view: View | None = None, given: Iterable[RulingView] = ()) -> str:
         """The board, the status line, and the rulings given with their articles' text."""
@@ -155,18 +172,18 @@ class Terminal:
         try:
             name, *args = shlex.split(text)
         except ValueError as err:
-            return error_line(f"not understood: {err}")
+            return error_line(_("not understood: {error}").format(error=err))
         if name == ":quit":
             raise Quit
         if name == ":help":
-            return HELP
+            return _(HELP).format(**HELP_SYNTAX)
         if name == ":undo":
             try:
-                return "one event back\n" + self.screen(self.session.undo())
+                return _("one event back") + "\n" + self.screen(self.session.undo())
             except ArbiterError as err:
                 return str(err)
         if name == ":restart":
-            return "from the start\n" + self.screen(self.session.restart())
+            return _("from the start") + "\n" + self.screen(self.session.restart())
         if name == ":save" and len(args) == 1:
             return self._save(Path(args[0]))
         if name == ":load" and len(args) == 1:
@@ -181,22 +198,23 @@ class Terminal:
             return self._why()
         if name == ":state":
             view = self.session.view()
-            return f"the turn is {view.state!r}; it accepts: {', '.join(view.accepts)}"
-        return error_line(f"unknown command {name!r} (try :help)")
+            return _("the turn is {state}; it accepts: {accepts}").format(state=repr(pgettext("state", view.state)),
+                                                                         accepts=", ".join(view.accepts))
+        return error_line(_("unknown command {name} (try {help})").format(name=repr(name), help=":help"))
 
     def _why(self) -> str:
         view = self.session.view()
         ob = view.obligation
         if ob.must == "any" and not ob.article:
-            return "nothing binds the player having the move: nothing has been touched this turn"
+            return _("nothing binds the player having the move: nothing has been touched this turn")
         touches = [f"{t.square} ({t.piece})" for t in view.touched if not t.put]
-        reason = f"touched, in order: {', '.join(touches)}" if touches else "no touch"
+        reason = _("touched, in order: {touches}").format(touches=", ".join(touches)) if touches else _("no touch")
         return f"{render.obligation_words(ob)}: {reason}\n{law_text(ob.law)}"
 
     def _save(self, path: Path) -> str:
         """Write the session, or first ask (through the prompt) before replacing a file."""
         if path.is_dir():
-            return f"cannot write {path}: it is a folder"
+            return _("cannot write {path}: it is a folder").format(path=path)
         if path.exists() or path.is_symlink():
             self.pending = path
             return ""
@@ -211,28 +229,33 @@ class Terminal:
             return self._write(path, over_source=self.session.is_source(path))
         if answer in ("", "n", "no"):
             self.pending = None
-            return f"not saved: {path} is left as it was"
-        return "answer y (replace the file) or n (leave it as it is)"
+            return _("not saved: {path} is left as it was").format(path=path)
+        return _("answer {yes} (replace the file) or {no} (leave it as it is)").format(yes="y", no="n")
 
     def _write(self, path: Path, over_source: bool) -> str:
         """Save to ``path`` and say what was written, or why nothing was."""
         try:
             saved = self.session.save(path, over_source)
         except ScenarioError as err:
-            return error_line(f"not saved: {err.message}")
+            return error_line(_("not saved: {error}").format(error=err.message))
         except OSError as err:
-            return error_line(f"cannot write {path}: {err.strerror or err}")
+            return error_line(_("cannot write {path}: {error}").format(path=path, error=err.strerror or err))
         if saved.replaced is None:
-            return f"saved {saved.events} events to {path}"
-        kept = f"; kept: {', '.join(saved.kept)}" if saved.kept else ""
-        lines = [f"saved {saved.events} events to {path}, in place of its {saved.replaced}{kept}"]
+            return ngettext("saved {count} events to {path}", "saved {count} events to {path}",
+                            saved.events).format(count=saved.events, path=path)
+        kept = _("; kept: {blocks}").format(blocks=", ".join(saved.kept)) if saved.kept else ""
+        lines = [ngettext("saved {count} events to {path}, in place of its {replaced}{kept}",
+                          "saved {count} events to {path}, in place of its {replaced}{kept}",
+                          saved.events).format(count=saved.events, path=path, replaced=saved.replaced, kept=kept)]
         if saved.notation is not None:
-            lines.append(f"its notation is now {saved.notation}, the language the session's moves are written in")
-        checks = {"expect": f"`arbiter run {path}` may now fail it",
-                  "ruling": f"`arbiter validate {path}` may now find it inconsistent",
-                  "quiz": "its question may no longer fit them"}
+            lines.append(_("its notation is now {notation}, the language the session's moves are written "
+                           "in").format(notation=saved.notation))
+        checks = {"expect": _("{command} may now fail it").format(command=f"`arbiter run {path}`"),
+                  "ruling": _("{command} may now find it inconsistent").format(command=f"`arbiter validate {path}`"),
+                  "quiz": _("its question may no longer fit them")}
         for key in saved.stale:
-            lines.append(f"the {key} block is kept; it was written for the old events ({checks[key]})")
+            lines.append(_("the {block} block is kept; it was written for the old events ({check})").format(
+                block=key, check=checks[key]))
         return "\n".join(lines)
 
     def _load(self, path: Path) -> str:
@@ -240,7 +263,9 @@ class Terminal:
             view = self.session.load(path)
         except ScenarioError as err:
             return error_line(str(err))
-        return f"loaded {path}: {view.queued} events; Enter plays the next one\n" + self.screen(view)
+        loaded = ngettext("loaded {path}: {count} events; Enter plays the next one",
+                          "loaded {path}: {count} events; Enter plays the next one", view.queued)
+        return loaded.format(path=path, count=view.queued) + "\n" + self.screen(view)
 
     def _next_queued(self) -> str:
         if not self.session.queued:
@@ -255,14 +280,15 @@ def ruling_line(item: RulingView, indent: str = "    ") -> str:
     """A ruling's line: kind, article, the sentence, and its other fields."""
     ruling = item.ruling
     extra = {k: v for k, v in ruling.items() if k not in ("kind", "article", "text", "event")}
-    fields = f"  [{', '.join(f'{k}: {v}' for k, v in extra.items())}]" if extra else ""
-    return f"{indent}{ruling['kind']} ({ruling['article']}): {ruling['text']}{fields}"
+    shown = (f"{pgettext('field', k)}: {pgettext('value', v) if isinstance(v, str) else v}" for k, v in extra.items())
+    fields = f"  [{', '.join(shown)}]" if extra else ""
+    return f"{indent}{pgettext('kind', str(ruling['kind']))} ({ruling['article']}): {ruling['text']}{fields}"
 
 
 def law_text(law: LawView, indent: str = "", width: int = 88) -> str:
     """``4.3.1 Own pieces touched``, then the article's paragraph, wrapped."""
     if law.title is None or law.text is None:
-        return f"{indent}{law.number} (not in rules/)"
+        return indent + _("{article} (not in rules/)").format(article=law.number)
     body = textwrap.fill(law.text, width=width, initial_indent=indent + "  ", subsequent_indent=indent + "  ")
     return f"{indent}{law.number} {law.title}\n{body}"
 
@@ -309,7 +335,7 @@ def run(session: Terminal, prompt_input: Input | None = None, prompt_output: Out
                             input=prompt_input, output=prompt_output).prompt
     session.colour = render.colour(sys.stdout)
     print(session.screen())
-    print("type :help for help")
+    print(_("type {help} for help").format(help=":help"))
     while True:
         try:
             line = ask(session.prompt())

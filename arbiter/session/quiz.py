@@ -19,14 +19,38 @@ from pathlib import Path
 import chess
 
 from arbiter.core.errors import ArbiterError, ScenarioError
+from arbiter.core.i18n import N_, _, pgettext
 from arbiter.files.scenario import Scenario, load
 
-_RESULTS = {"1-0": "White wins (1-0)", "0-1": "Black wins (0-1)", "1/2-1/2": "a draw (1/2-1/2)",
-            "*": "the game goes on"}
+_RESULTS = {"1-0": N_("White wins (1-0)"), "0-1": N_("Black wins (0-1)"), "1/2-1/2": N_("a draw (1/2-1/2)"),
+            "*": N_("the game goes on")}
 #: The rarer outcomes (6.7.1, 7.2.1, 7.3), asked among the usual ones.
-_BOTH_LOSE = "both players lose (0-0)"
-_CANCELLED = "the game is cancelled and a new game is played"
-_FREE = "any legal move: nothing binds"
+_BOTH_LOSE = N_("both players lose (0-0)")
+_CANCELLED = N_("the game is cancelled and a new game is played")
+_FREE = N_("any legal move: nothing binds")
+#: The obligations as choices, held for each player so that each language writes them whole.
+_MUST = {
+    "white": {
+        "move": N_("White must move the piece on {square}"),
+        "capture": N_("White must capture the piece on {square}"),
+        "capture-with": N_("White must capture the piece on {square} with the piece on {capturer}"),
+        "castle": N_("White must castle {side}"),
+        "king": N_("White must make another legal king move"),
+        "promote": N_("White must promote to {piece} on {square}"),
+        "play": N_("White must play {move}"),
+        "question": N_("What must White do now?"),
+    },
+    "black": {
+        "move": N_("Black must move the piece on {square}"),
+        "capture": N_("Black must capture the piece on {square}"),
+        "capture-with": N_("Black must capture the piece on {square} with the piece on {capturer}"),
+        "castle": N_("Black must castle {side}"),
+        "king": N_("Black must make another legal king move"),
+        "promote": N_("Black must promote to {piece} on {square}"),
+        "play": N_("Black must play {move}"),
+        "question": N_("What must Black do now?"),
+    },
+}
 
 
 class UnknownTopicError(ArbiterError):
@@ -58,19 +82,18 @@ class Question:
 
 
 def describe_obligation(player: str, must: str, fields: dict[str, str]) -> str:
-    """An obligation in words, as a choice."""
-    who = player.capitalize()
-    words = {
-        "move": f"{who} must move the piece on {fields.get('square')}",
-        "capture": f"{who} must capture the piece on {fields.get('square')}"
-                   + (f" with the piece on {fields['with']}" if fields.get("with") else ""),
-        "castle": f"{who} must castle {fields.get('side')}",
-        "king": f"{who} must make another legal king move",
-        "promote": f"{who} must promote to {fields.get('piece')} on {fields.get('square')}",
-        "play": f"{who} must play {fields.get('move')}",
-        "any": _FREE,
-    }
-    return words.get(must, must)
+    """An obligation in words, as a choice, in the language in force."""
+    if must == "any":
+        return _(_FREE)
+    forms = _MUST.get(player)
+    if forms is None or must not in forms or must == "question":
+        return must
+    key = "capture-with" if must == "capture" and fields.get("with") else must
+    side = fields.get("side")
+    return _(forms[key]).format(square=fields.get("square"), capturer=fields.get("with"),
+                                side=pgettext("side", side) if side else side,
+                                piece=pgettext("held", piece) if (piece := fields.get("piece")) else piece,
+                                move=fields.get("move"))
 
 
 def questions(paths: list[Path], rng: random.Random) -> list[Question]:
@@ -115,26 +138,26 @@ def _from_file(scenario: Scenario, topic: str, rng: random.Random) -> Question |
         player = chess.COLOR_NAMES[referee.position.turn]
         fields = {k: v for k, v in expect.must.as_dict().items() if k not in ("must", "kind", "player")}
         right = describe_obligation(player, expect.must.must, fields)
-        who = player.capitalize()
-        pool = [_FREE, f"{who} must move the piece on e2", f"{who} must castle kingside",
-                f"{who} must make another legal king move", f"{who} must capture the piece on d5"]
+        pool = [describe_obligation(player, "any", {}), describe_obligation(player, "move", {"square": "e2"}),
+                describe_obligation(player, "castle", {"side": "kingside"}), describe_obligation(player, "king", {}),
+                describe_obligation(player, "capture", {"square": "d5"})]
         if expect.must.square:
-            pool.append(f"{player.capitalize()} must capture the piece on {expect.must.square}")
-            pool.append(f"{player.capitalize()} must move the piece on {expect.must.square}")
+            pool.append(describe_obligation(player, "capture", {"square": expect.must.square}))
+            pool.append(describe_obligation(player, "move", {"square": expect.must.square}))
         wrong = rng.sample([choice for choice in dict.fromkeys(pool) if choice != right], 3)
         choices = [right, *wrong]
         rng.shuffle(choices)
-        return Question(scenario, topic, everything, f"What must {player.capitalize()} do now?", choices,
-                        choices.index(right), f"The Laws give: {right}.")
+        return Question(scenario, topic, everything, _(_MUST[player]["question"]), choices,
+                        choices.index(right), _("The Laws give: {answer}.").format(answer=right))
     if expect.result is not None:
-        choices = list(_RESULTS.values())
+        choices = [_(result) for result in _RESULTS.values()]
         if expect.reason == "cancelled":
-            right = _CANCELLED
+            right = _(_CANCELLED)
         else:
-            right = _RESULTS.get(expect.result, _BOTH_LOSE)
+            right = _(_RESULTS.get(expect.result, _BOTH_LOSE))
         if right not in choices:
             choices = [right, *choices[:3]]
         rng.shuffle(choices)
-        return Question(scenario, topic, everything, "What is the result of the game now?", choices,
-                        choices.index(right), f"The Laws give: {right}.")
+        return Question(scenario, topic, everything, _("What is the result of the game now?"), choices,
+                        choices.index(right), _("The Laws give: {answer}.").format(answer=right))
     return None

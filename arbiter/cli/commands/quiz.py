@@ -10,6 +10,7 @@ from pathlib import Path
 
 from arbiter.cli import render
 from arbiter.cli.render import error_line
+from arbiter.core.i18n import _
 
 
 def main(args: argparse.Namespace) -> int:
@@ -23,7 +24,8 @@ def main(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.paths] if args.paths else [library()]
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
-        print(error_line(f"arbiter quiz: no such file or folder: {', '.join(missing)}"), file=sys.stderr)
+        print(error_line("arbiter quiz: " + _("no such file or folder: {paths}").format(paths=", ".join(missing))),
+              file=sys.stderr)
         return 2
     # Piped answers are read as plain lines: the line editor would only print its warnings.
     ask: Callable[[str], str] = render.read_line
