@@ -66,7 +66,8 @@ def _audit_files(args: argparse.Namespace, client: Workers | None) -> int:
                 tally.add_invalid_file(raw, reason)
             except ArchiveError as err:  # the games before the fault are audited and counted
                 where = _("after game {number}").format(number=last) if last else _("before its first game")
-                reason = error_line(_("{error} ({where}; the rest of the file is not read)").format(error=err, where=where))
+                reason = error_line(_("{error} ({where}; the rest of the file is not read)").format(error=err,
+                                                                                                   where=where))
                 print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
                 tally.add_invalid_file(raw, reason)
             except OSError as err:  # the file could be opened but not read (a folder, a device error)
