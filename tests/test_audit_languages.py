@@ -4,6 +4,7 @@ summary line said in the language of ``--lang``; the JSON the same as in English
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from pathlib import Path
@@ -132,8 +133,12 @@ def test_errors_about_files_in_serbian(tmp_path: Path, capsys: pytest.CaptureFix
     prose.write_text("These are my notes on the tournament.\nNothing here is a game.\n", encoding="utf-8")
     empty = tmp_path / "empty.pgn"
     empty.write_text("", encoding="utf-8")
-    assert main(["audit", "--lang", "sr", str(prose), str(empty)]) == 2
+    cut = tmp_path / "cut.pgn.gz"
+    whole = gzip.compress(GAMES.read_bytes())
+    cut.write_bytes(whole[: len(whole) // 2])
+    assert main(["audit", "--lang", "sr", str(prose), str(empty), str(cut)]) == 2
     err = capsys.readouterr().err
+    assert re.search(r"cut.pgn.gz: скраћени gzip подаци: .* \(после партије \d+; остатак датотеке се не чита\)", err)
     assert "не садржи ниједну PGN партију: нема пара ознака као што је [Event \"...\"]" in err
     assert "не садржи ниједну PGN партију: датотека је празна" in err
 
