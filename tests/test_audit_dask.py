@@ -215,3 +215,15 @@ def test_a_worker_that_cannot_read_the_file_says_so(tmp_path: Path) -> None:
     with pytest.raises(OSError, match=r"a Dask worker cannot read .*games\.pgn: No such file or directory \(with "
                                       r"--scheduler, the workers must see the file at that path\)"):
         list(daskaudit.audit_on_dask(Elsewhere(), str(path), io.StringIO(), None))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("output", ["text", "json"])
+def test_dask_gives_the_output_of_one_process_in_serbian(output: str, inputs: list[str], scheduler: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """The workers are given the language: the findings come back in Serbian, as with ``--jobs 1``."""
+    one = audit_out(capsys, "--lang", "sr", "--format", output, "--jobs", "1", *inputs)
+    on_dask = audit_out(capsys, "--lang", "sr", "--format", output, "--engine", "dask", "--scheduler", scheduler,
+                        *inputs)
+    assert on_dask == one
+    assert "није правилан потез" in one[1]

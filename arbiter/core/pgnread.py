@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from arbiter.core.clock import MAX_DURATION, TimeControlError
 from arbiter.core.errors import shown
+from arbiter.core.i18n import _
 
 #: A tag pair as python-chess reads one (its ``TAG_REGEX``; the value's ``\\"`` and ``\\\\`` are
 #: unescaped here). Not imported: ``chess.pgn`` costs the cold start of every command.
@@ -62,7 +63,8 @@ def clock_seconds(hours: str, minutes: str, seconds: str) -> float:
     # float(), not int(): int() refuses more than 4,300 digits; float() gives inf at worst.
     total = float(hours) * 3600 + float(minutes) * 60 + float(seconds)
     if total > MAX_DURATION:
-        raise TimeControlError(f"clock reading {shown(f'{hours}:{minutes}:{seconds}')} is over 1000 hours")
+        raise TimeControlError(_("clock reading {reading} is over 1000 hours").format(
+            reading=shown(f"{hours}:{minutes}:{seconds}")))
     return total
 
 
@@ -97,7 +99,8 @@ def read_score(text: str) -> Score:
                 try:
                     score.clocks[-1] = clock_seconds(*clock.groups())
                 except TimeControlError as err:
-                    score.errors.append(f"ply {len(score.moves)}: bad [%clk] comment: {err}")
+                    score.errors.append(_("ply {ply}: bad {comment} comment: {error}").format(
+                        ply=len(score.moves), comment="[%clk]", error=err))
         elif token == "(":
             if depth or score.moves:  # python-chess opens a variation only after a move, else
                 depth += 1  # it reads what the parentheses hold as the main line

@@ -22,6 +22,7 @@ from typing import IO, TextIO, cast
 import zstandard
 
 from arbiter.core.errors import ArbiterError
+from arbiter.core.i18n import _
 
 GZIP, BZIP2, ZSTANDARD = "gzip", "bzip2", "zstandard"
 #: The compression a file's name says, by its last suffix.
@@ -60,7 +61,8 @@ def open_bytes(path: str) -> IO[bytes]:
     if path == "-":
         stdin = getattr(sys.stdin, "buffer", None)
         if stdin is None:
-            raise OSError("standard input gives text, not bytes: it cannot be read as a PGN file")
+            raise OSError(_("standard input gives text, not bytes: it cannot be read as a {pgn} file").format(
+                pgn="PGN"))
         head = _read_up_to(stdin, _HEAD)
         source = io.BufferedReader(_Chained(head, stdin, owns=False), _BUFFER)
     else:
@@ -164,13 +166,14 @@ class _Decompressed(io.RawIOBase):
         try:
             data = self._inner.read(len(buffer))
         except EOFError as err:
-            raise ArchiveError(f"truncated {self.kind} data: {err}") from None
+            raise ArchiveError(_("truncated {kind} data: {error}").format(kind=self.kind, error=err)) from None
         except (zlib.error, zstandard.ZstdError) as err:
-            raise ArchiveError(f"corrupt {self.kind} data: {err}") from None
+            raise ArchiveError(_("corrupt {kind} data: {error}").format(kind=self.kind, error=err)) from None
         except OSError as err:
             if err.errno is not None:  # the disk, not the data
                 raise
-            raise ArchiveError(f"corrupt {self.kind} data, or not {self.kind}: {err}") from None
+            raise ArchiveError(_("corrupt {kind} data, or not {kind}: {error}").format(kind=self.kind,
+                                                                                       error=err)) from None
         buffer[:len(data)] = data
         return len(data)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import io
 
+from arbiter.core.i18n import _, use_language
 from arbiter.core.notation import DEFAULT, language
 from arbiter.core.pgnread import RESULTS
 from arbiter.files.findings import ENDED_AFTER_TAGS, GameAudit
@@ -31,27 +32,32 @@ from arbiter.files.pgntext import GameTokens, is_ended_after_tags, read_games, t
 from arbiter.files.scorereplay import audit_game
 
 
-def audit_text(item: tuple[int, str], notation: str | None = None) -> GameAudit:
+def audit_text(item: tuple[int, str], notation: str | None = None, lang: str | None = None) -> GameAudit:
     """Audit one game given as PGN text (also in worker processes); its moves are written in
-    ``notation`` (English by default). A failure of the arbiter itself is reported in the game,
-    never raised: the other games still get audited."""
+    ``notation`` (English by default), its findings said in the language ``lang`` (``--lang``: a
+    worker process does not share the command's; by default the language in force). A failure of
+    the arbiter itself is reported in the game, never raised: the other games still get audited."""
+    if lang is not None:
+        with use_language(lang):
+            return audit_text(item, notation)
     number, text = item
     try:
         return _audit_text(number, text, notation)
     except Exception as err:  # noqa: BLE001 - a bug of ours must not hide the other games' findings
-        return GameAudit(number, "?", "?", "*", error=f"internal error, please report it: {err!r}",
-                         is_internal_error=True)
+        return GameAudit(number, "?", "?", "*", error=_("internal error, please report it: {error}").format(
+            error=repr(err)), is_internal_error=True)
 
 
 def _audit_text(number: int, text: str, notation: str | None) -> GameAudit:
     not_pgn = why_not_pgn(text)
     if not_pgn is not None:
-        return GameAudit(number, "?", "?", "*", error=f"not a PGN game: {not_pgn}", is_pgn=False)
+        return GameAudit(number, "?", "?", "*", error=_("not a {pgn} game: {reason}").format(pgn="PGN", reason=not_pgn),
+                         is_pgn=False, why_not_pgn=not_pgn)
     lang = language(notation)
     if lang.code == DEFAULT:
         first = next(read_games(io.StringIO(text)), None)
         if first is None:
-            return GameAudit(number, "?", "?", "*", error="empty game")
+            return GameAudit(number, "?", "?", "*", error=_("empty game"))
         tokens = first[1]
     else:
         tokens = tokens_of_score(text)  # python-chess's reader knows only English SAN
@@ -59,13 +65,13 @@ def _audit_text(number: int, text: str, notation: str | None) -> GameAudit:
     game.has_tags = tokens.has_tags
     game.is_ended_after_tags = is_ended_after_tags(text)
     result_note = _result_note(game, tokens)
-    game.notes[:0] = [*text_notes(text), *([ENDED_AFTER_TAGS] if game.is_ended_after_tags else []),
+    game.notes[:0] = [*text_notes(text), *([_(ENDED_AFTER_TAGS)] if game.is_ended_after_tags else []),
                       *([result_note] if result_note else [])]
     if game.not_audited is not None:  # a variant's movetext (N@f3) is not chess's to judge
         return game
     trouble = list(tokens.broken)
     if tokens.sans:  # the reader stopped on the way: the moves after it are not audited
-        trouble += [error for error in tokens.errors if error.startswith("unreadable game")]
+        trouble += tokens.unreadable
     if trouble:
         game.error = "; ".join(filter(None, [game.error, *trouble]))
     if lang.code == DEFAULT and any(f.kind in ("illegal-move", "unreadable-move") for f in game.findings):
@@ -79,11 +85,14 @@ def _result_note(game: GameAudit, tokens: GameTokens) -> str | None:
     if tokens.is_result_written or game.is_ended_after_tags:
         return None
     if "Result" not in tokens.headers:
-        given = "its result is *"
+        given = _("its result is *")
     elif game.result in RESULTS:
-        given = f"the Result tag gives {game.result}"
+        given = _("the {tag} tag gives {result}").format(tag="Result", result=game.result)
     else:
-        given = f"the Result tag gives {game.result}, which is no PGN result: 1-0, 0-1, 1/2-1/2 or *"
+        given = _("the {tag} tag gives {result}, which is no {pgn} result: 1-0, 0-1, 1/2-1/2 or *").format(
+            tag="Result", result=game.result, pgn="PGN")
     if not tokens.sans:
-        return f"no moves and no result{' after the tags' if tokens.has_tags else ''} ({given})"
-    return f"no result is written after the moves ({given})"
+        if tokens.has_tags:
+            return _("no moves and no result after the tags ({given})").format(given=given)
+        return _("no moves and no result ({given})").format(given=given)
+    return _("no result is written after the moves ({given})").format(given=given)

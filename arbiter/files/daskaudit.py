@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TextIO, TypeVar
 
 from arbiter.core.errors import ArbiterError
+from arbiter.core.i18n import current_language
 from arbiter.files.archive import ENCODING, ERRORS, is_plain_file
 from arbiter.files.audit import audit_text
 from arbiter.files.findings import GameAudit
@@ -150,16 +151,16 @@ def range_texts(part: ByteRange) -> RangeResult[tuple[int, str]]:
     return RangeResult(texts[:-1], True)
 
 
-def audit_range(part: ByteRange, notation: str | None) -> RangeResult[GameAudit]:
-    """A range's games audited (a task on a worker), numbered from 1; none when the range must be
-    joined to the next one."""
+def audit_range(part: ByteRange, notation: str | None, lang: str | None = None) -> RangeResult[GameAudit]:
+    """A range's games audited (a task on a worker), numbered from 1, their findings said in
+    ``lang``; none when the range must be joined to the next one."""
     texts = range_texts(part)
-    return RangeResult([audit_text(item, notation) for item in texts.items], texts.ends_at_game_start)
+    return RangeResult([audit_text(item, notation, lang) for item in texts.items], texts.ends_at_game_start)
 
 
-def audit_batch(batch: list[tuple[int, str]], notation: str | None) -> list[GameAudit]:
-    """A batch of numbered game texts audited (a task on a worker)."""
-    return [audit_text(item, notation) for item in batch]
+def audit_batch(batch: list[tuple[int, str]], notation: str | None, lang: str | None = None) -> list[GameAudit]:
+    """A batch of numbered game texts audited (a task on a worker), their findings said in ``lang``."""
+    return [audit_text(item, notation, lang) for item in batch]
 
 
 def ranges_in_order(submit: Callable[[ByteRange], Outcome[RangeResult[T]]], ranges: Iterable[ByteRange],
@@ -258,19 +259,22 @@ def _renumbered_game(game: GameAudit, offset: int) -> GameAudit:
     return dataclasses.replace(game, number=game.number + offset) if offset else game
 
 
-def audit_on_dask(client: Workers, name: str, handle: TextIO, notation: str | None) -> Iterator[GameAudit]:
+def audit_on_dask(client: Workers, name: str, handle: TextIO, notation: str | None,
+                  lang: str | None = None) -> Iterator[GameAudit]:
     """Every game of one input audited on the cluster, in order and numbered as ``--jobs 1`` gives
-    them: a plain file in byte ranges the workers read, anything else read from ``handle`` (the
+    them, their findings said in ``lang`` (the language in force here by default: a worker does
+    not share it): a plain file in byte ranges the workers read, anything else read from ``handle`` (the
     input opened by :func:`~arbiter.files.archive.open_text`) and sent in batches."""
+    lang = lang or current_language()
     workers = max(1, sum(client.nthreads().values()))
     window = 2 * workers + 2
     if is_plain_file(name):
         size = max(SMALLEST_RANGE, min(LARGEST_RANGE, os.path.getsize(name) // (4 * workers)))
-        results = ranges_in_order(lambda part: client.submit(audit_range, part, notation, pure=False),
+        results = ranges_in_order(lambda part: client.submit(audit_range, part, notation, lang, pure=False),
                                   byte_ranges(name, size), window)
         yield from numbered_from(results, _renumbered_game)
         return
-    for audited in batches_in_order(lambda batch: client.submit(audit_batch, batch, notation, pure=False),
+    for audited in batches_in_order(lambda batch: client.submit(audit_batch, batch, notation, lang, pure=False),
                                     game_texts(handle), window):
         yield from audited
 

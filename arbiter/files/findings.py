@@ -11,6 +11,7 @@ from typing import Any
 import chess
 
 from arbiter.core.errors import ArbiterError
+from arbiter.core.i18n import N_, _, ngettext
 from arbiter.core.notation import language
 from arbiter.files.notationhint import NotationHint, language_preference
 
@@ -46,6 +47,8 @@ class GameAudit:
     error: str | None = None
     #: False for a text python-chess counts as a game that holds no PGN at all (prose, YAML).
     is_pgn: bool = True
+    #: Why the text is no PGN game (in the language of ``error``), when ``is_pgn`` is False.
+    why_not_pgn: str | None = None
     #: True when the arbiter itself failed on the game (a bug to report), not the game.
     is_internal_error: bool = False
     notation_hint: NotationHint | None = None
@@ -111,21 +114,23 @@ def pgn_games(audited: Iterable[GameAudit]) -> Iterator[GameAudit]:
     if cut is not None:
         yield cut
     if not has_game:
-        raise NoPgnGameError(held[0].error.removeprefix("not a PGN game: ") if held and held[0].error
-                             else "the file is empty")
+        reason = (held[0].why_not_pgn or held[0].error) if held else None
+        raise NoPgnGameError(reason or _("the file is empty"))
 
 
 #: The note of a game that two blank lines ended after its tags.
-ENDED_AFTER_TAGS = "two blank lines after its tags ended it before any move"
+ENDED_AFTER_TAGS = N_("two blank lines after its tags ended it before any move")
 
 
 def _explain_split(cut: GameAudit, moves: GameAudit) -> None:
     """Say in both games' notes that ``moves`` (a game without tags) is most likely the moves of
     ``cut``, which two blank lines ended after its tags: python-chess made two games of one."""
-    cut.notes = [f"{note}: its moves are read as game {moves.number}, a game without tags"
-                 if note == ENDED_AFTER_TAGS else note for note in cut.notes]
-    moves.notes.insert(0, f"no tags: most likely the moves of game {cut.number}, which two blank lines after its "
-                          "tags ended before them")
+    ended = _(ENDED_AFTER_TAGS)  # the notes are said in the language in force where the games were audited
+    cut.notes = [_("two blank lines after its tags ended it before any move: its moves are read as game {number}, "
+                   "a game without tags").format(number=moves.number)
+                 if note == ended else note for note in cut.notes]
+    moves.notes.insert(0, _("no tags: most likely the moves of game {number}, which two blank lines after its "
+                            "tags ended before them").format(number=cut.number))
 
 
 @dataclass
@@ -181,7 +186,10 @@ class Tally:
             return None
         code = min(self.notations, key=lambda c: (-self.notations[c], language_preference(c)))
         name = f"{language(code).name} ({code})"
-        return f"hint: {self.notations[code]} games read as {name}, not as English: try --notation {code}"
+        count = self.notations[code]
+        return ngettext("hint: {count} games read as {name}, not as English: try {option}",
+                        "hint: {count} games read as {name}, not as English: try {option}",
+                        count).format(count=count, name=name, option=f"--notation {code}")
 
     def summary(self) -> dict[str, Any]:
         """The last line of ``--format json``."""

@@ -11,6 +11,7 @@ from typing import Any
 
 import chess
 
+from arbiter.core.i18n import _, ngettext
 from arbiter.core.notation import Language, language, languages, moves_named
 from arbiter.core.pgnread import MOVE_NUMBER, read_score
 from arbiter.files.pgntext import legal_or_null, start_board
@@ -32,13 +33,16 @@ class NotationHint:
     @property
     def text(self) -> str:
         """``this score reads as German (de): try --notation de``, and who else reads it alike."""
-        line = f"this score reads as {self.name} ({self.code}): try --notation {self.code}"
+        line = _("this score reads as {name} ({code}): try {option}").format(
+            name=self.name, code=self.code, option=f"--notation {self.code}")
         if self.also:
             named = [language(code).name for code in self.also[:5]]
             if len(self.also) > 5:
-                named.append(f"{len(self.also) - 5} more")
-            listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
-            line += f" ({listed} read it alike)"
+                more = len(self.also) - 5
+                named.append(ngettext("{count} more", "{count} more", more).format(count=more))
+            listed = named[0] if len(named) == 1 else _("{names} and {last}").format(
+                names=", ".join(named[:-1]), last=named[-1])
+            line += _(" ({names} read it alike)").format(names=listed)
         return line
 
     def as_dict(self) -> dict[str, Any]:
@@ -136,8 +140,10 @@ def partly_read(text: str) -> list[str]:
         word = MOVE_NUMBER.sub("", word)
         move = _PYTHON_CHESS_MOVE.search(word)
         if move is not None and move.start() and word[move.start() - 1].isalpha():
-            found.append(f"{word!r} as {move.group()}")
+            found.append(_("{word} as {move}").format(word=repr(word), move=move.group()))
     if not found:
         return []
-    more = f" and {len(found) - 3} more" if len(found) > 3 else ""
-    return [f"words python-chess reads only in part, as a move: {', '.join(found[:3])}{more}"]
+    more = ngettext(" and {count} more", " and {count} more", len(found) - 3).format(count=len(found) - 3) \
+        if len(found) > 3 else ""
+    return [_("words {reader} reads only in part, as a move: {words}").format(
+        reader="python-chess", words=", ".join(found[:3])) + more]

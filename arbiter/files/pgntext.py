@@ -18,6 +18,7 @@ import chess
 import chess.pgn
 
 from arbiter.core.clock import TimeControlError
+from arbiter.core.i18n import _, ngettext
 from arbiter.core.notation import Language, languages, legal_move
 from arbiter.core.pgnread import MOVE_NUMBER, NULL_MOVE, RESULTS, clock_seconds, read_score, still_in_comment
 
@@ -77,6 +78,8 @@ class GameTokens(chess.pgn.BaseVisitor[None]):
         self.sans: list[str] = []
         self.clocks: list[float | None] = []
         self.errors: list[str] = []
+        #: The error that stopped the reader (also in ``errors``): the moves after it are not read.
+        self.unreadable: list[str] = []
         #: What makes the game broken though its moves were read (a clock comment beyond bounds).
         self.broken: list[str] = []
         self.depth = 0
@@ -120,7 +123,8 @@ class GameTokens(chess.pgn.BaseVisitor[None]):
             try:
                 self.clocks[-1] = clock_seconds(match.group("hours"), match.group("minutes"), match.group("seconds"))
             except TimeControlError as err:  # raised here, it would stop the reader and cut the game short
-                self.broken.append(f"ply {len(self.sans)}: bad [%clk] comment: {err}")
+                self.broken.append(_("ply {ply}: bad {comment} comment: {error}").format(
+                    ply=len(self.sans), comment="[%clk]", error=err))
 
     def handle_error(self, error: Exception) -> None:
         self.errors.append(str(error))
@@ -143,7 +147,8 @@ def read_games(handle: TextIO) -> Iterator[tuple[int, GameTokens]]:
             chess.pgn.read_game(handle, Visitor=functools.partial(_same, visitor))
         except Exception as err:  # noqa: BLE001 - a broken game is reported, the next one read
             number += 1
-            visitor.errors.append(f"unreadable game: {err}")
+            visitor.unreadable.append(_("unreadable game: {error}").format(error=err))
+            visitor.errors.append(visitor.unreadable[-1])
             yield number, visitor
             continue
         if not visitor.is_game:
@@ -204,7 +209,8 @@ def text_notes(text: str) -> list[str]:
     mark or spaces, or in the movetext); and bytes that are not UTF-8."""
     notes = []
     if "\ufffd" in text:
-        notes.append("bytes that are not UTF-8, read as U+FFFD")
+        notes.append(_("bytes that are not {encoding}, read as {replacement}").format(encoding="UTF-8",
+                                                                                       replacement="U+FFFD"))
     lines = text.split("\n")
     at, blanks = 0, 0
     while at < len(lines):  # the tags, as python-chess's reader takes them
@@ -220,11 +226,11 @@ def text_notes(text: str) -> list[str]:
                 blanks = 0
                 tag = chess.pgn.TAG_REGEX.match(line)
                 if tag is None:
-                    notes.append(f"line {at + 1}: malformed tag {line.strip()[:40]!r}: python-chess passes over the "
-                                 "whole line")
+                    notes.append(_("line {line}: malformed tag {tag}: {reader} passes over the whole line").format(
+                        line=at + 1, tag=repr(line.strip()[:40]), reader="python-chess"))
                 elif _TAG_INSIDE.search(tag.group(2)):
-                    notes.append(f"line {at + 1}: several tag pairs on one line: python-chess reads them as one "
-                                 f"{tag.group(1)} tag")
+                    notes.append(_("line {line}: several tag pairs on one line: {reader} reads them as one "
+                                   "{tag} tag").format(line=at + 1, tag=tag.group(1), reader="python-chess"))
         at += 1
     in_comment = False
     runs: list[list[int]] = []  # the tag lines read as movetext, in runs: [first line, lines after it]
@@ -238,20 +244,23 @@ def text_notes(text: str) -> list[str]:
                     runs.append([number, 0])
         in_comment = still_in_comment(line, in_comment)
     for first, after in runs:
-        also = f", and the {after} tag line{'s' if after > 1 else ''} after it too" if after else ""
-        notes.append(f"line {first}: {_read_as_movetext(lines[first - 1])}{also}")
+        also = ngettext(", and the {count} tag line after it too", ", and the {count} tag lines after it too",
+                        after).format(count=after) if after else ""
+        notes.append(_("line {line}: {why}").format(line=first, why=_read_as_movetext(lines[first - 1])) + also)
     return notes
 
 
 def _read_as_movetext(line: str) -> str:
     """Why python-chess reads the tag pair on ``line``, a movetext line, as movetext."""
     if line.startswith("\ufeff["):
-        return ("a byte-order mark (U+FEFF) before a tag pair, where python-chess does not read it away (it does "
-                "only on a game's first line): the tag is read as movetext")
+        return _("a byte-order mark ({mark}) before a tag pair, where {reader} does not read it away (it does "
+                 "only on a game's first line): the tag is read as movetext").format(mark="U+FEFF",
+                                                                                     reader="python-chess")
     if line.startswith("["):
-        return ("a tag pair after movetext, with no blank line between: python-chess reads it as movetext, not as "
-                "the start of another game")
-    return "a tag pair after spaces: python-chess reads it as movetext, not as a tag (a tag starts its line)"
+        return _("a tag pair after movetext, with no blank line between: {reader} reads it as movetext, not as "
+                 "the start of another game").format(reader="python-chess")
+    return _("a tag pair after spaces: {reader} reads it as movetext, not as a tag (a tag starts its "
+             "line)").format(reader="python-chess")
 
 
 def is_ended_after_tags(text: str) -> bool:
@@ -276,15 +285,17 @@ def why_not_pgn(text: str) -> str | None:
     if any(_TAG_FIRST.match(line.lstrip(" \t\ufeff")) for line in lines):
         return None
     if lines and _YAML_KEY.match(lines[0]):
-        return ("it reads as YAML (key: value), not as PGN (scenarios and incident reports go to "
-                "arbiter run and arbiter validate)")
+        return _("it reads as {yaml} ({example}), not as {pgn} (scenarios and incident reports go to "
+                 "{run} and {validate})").format(yaml="YAML", example="key: value", pgn="PGN", run="arbiter run",
+                                                 validate="arbiter validate")
     body = re.sub(r"\{[^}]*\}|;[^\n]*", " ", "\n".join(lines))
     tokens = _WORDS.findall(body)
     moves = [token for token in tokens if _SQUARE.search(token) and _is_move_in_some_language(token)]
     readable = [token for token in tokens if _TOKEN.fullmatch(token) or token in moves]
     if (moves or any(token in RESULTS for token in tokens)) and 2 * len(readable) >= len(tokens):
         return None
-    return 'no tag pair such as [Event "..."] and no movetext such as 1. e4 e5'
+    return _("no tag pair such as {tag} and no movetext such as {moves}").format(tag='[Event "..."]',
+                                                                                  moves="1. e4 e5")
 
 
 def _is_move_in_some_language(token: str) -> bool:

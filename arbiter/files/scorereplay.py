@@ -12,10 +12,12 @@ import chess
 import chess.pgn
 
 from arbiter.core.clock import TimeControl, TimeControlError
+from arbiter.core.i18n import N_, _, pgettext
 from arbiter.laws.articles import ruleset_for
 from arbiter.core.notation import DEFAULT, Language, language, moves_named, write_san
 from arbiter.core.position import position_key
 from arbiter.core.unwinnable import is_dead, why_unwinnable_fast
+from arbiter.core.vocabulary import NP_
 from arbiter.files.findings import Finding, GameAudit
 from arbiter.files.pgntext import GameTokens, legal_or_null, start_board
 
@@ -37,7 +39,7 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None) ->
     try:
         board = start_board(headers)
     except ValueError as err:
-        game.error = f"bad FEN tag: {err}"
+        game.error = _("bad FEN tag: {error}").format(error=err)
         return game
     ruleset = _ruleset(headers)
     key = position_key(board)
@@ -53,8 +55,9 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None) ->
         if ended_at is not None:
             reason, article, at = ended_at
             game.findings.append(Finding("ran-past-ending", article,
-                                         f"the game ended at ply {at} by {reason}; later moves and the recorded "
-                                         "result do not count", at))
+                                         _("the game ended at ply {ply} by {reason}; later moves and the recorded "
+                                           "result do not count").format(ply=at, reason=pgettext("ending", reason)),
+                                         at))
             break
         mover = board.turn
         played: chess.Move | None
@@ -96,6 +99,11 @@ def unaudited_variant(headers: dict[str, str]) -> str | None:
     return name
 
 
+#: The automatic endings, as the audit's sentences name them ("the game ended ... by checkmate").
+ENDINGS = (NP_("ending", "checkmate"), NP_("ending", "stalemate"), NP_("ending", "dead position"),
+           NP_("ending", "fivefold repetition"), NP_("ending", "75 moves"))
+
+
 def _ruleset(headers: dict[str, str]) -> str:
     try:
         return ruleset_for(TimeControl.parse(headers["TimeControl"]))
@@ -107,24 +115,26 @@ def _as_played(game: GameAudit, board: chess.Board, san: str, ply: int, ruleset:
                lang: Language) -> chess.Move | None:
     """An illegal move in the score: report it, and go on from the board as it would stand."""
     stands = ruleset in ("rapid", "blitz")
-    rule = ("it would have stood: the opponent made his next move (A.5.2)" if stands
-            else "it should have been corrected whenever found (7.5.1)")
+    rule = (N_("it would have stood: the opponent made his next move (A.5.2)") if stands
+            else N_("it should have been corrected whenever found (7.5.1)"))
     candidates = moves_named(board, san, lang, legal=False)
-    why = "no piece can make it (3.10)"
+    why = N_("no piece can make it (3.10)")
     if len(candidates) == 1:
         move = candidates[0]
         if board.is_castling(move) or chess.square_distance(move.from_square, move.to_square) == 2 and \
                 board.piece_type_at(move.from_square) == chess.KING:
-            why = "castling is not allowed there (3.8.2)"
+            why = N_("castling is not allowed there (3.8.2)")
         elif board.is_into_check(move):
-            why = "it leaves the own king in check (3.9)"
+            why = N_("it leaves the own king in check (3.9)")
         elif board.piece_type_at(move.from_square) == chess.PAWN and chess.square_rank(move.to_square) in (0, 7):
-            why = "the pawn reaching the last rank is not exchanged (3.7.3.3)"
+            why = N_("the pawn reaching the last rank is not exchanged (3.7.3.3)")
     game.findings.append(Finding("illegal-move", "A.5.2" if stands else "7.5.1",
-                                 f"{san!r} is not a legal move: {why}; {rule}", ply))
+                                 _("{move} is not a legal move: {why}; {rule}").format(
+                                     move=repr(san), why=_(why), rule=_(rule)), ply))
     if len(candidates) != 1:
         game.findings.append(Finding("unreadable-move", "3.10",
-                                     f"{san!r} names no move a piece could make; the rest is not audited", ply))
+                                     _("{move} names no move a piece could make; the rest is not audited").format(
+                                         move=repr(san)), ply))
         return None
     return candidates[0]
 
@@ -155,15 +165,21 @@ def _note_claim(game: GameAudit, board: chess.Board, occurrences: int, twice: di
     if claim is None:
         return False
     kind, article, written = claim
-    name = "White" if board.turn == chess.WHITE else "Black"
-    what = "a draw by repetition" if kind == "could-claim-threefold" else "the fifty-move rule"
+    threefold = kind == "could-claim-threefold"
+    if board.turn == chess.WHITE:
+        could = (_("White could have claimed a draw by repetition before ply {ply}") if threefold
+                 else _("White could have claimed the fifty-move rule before ply {ply}"))
+    else:
+        could = (_("Black could have claimed a draw by repetition before ply {ply}") if threefold
+                 else _("Black could have claimed the fifty-move rule before ply {ply}"))
     if written is None:
         how = ""
     elif written == played:
-        how = f", writing {san} and declaring it instead of playing it"
+        how = _(", writing {move} and declaring it instead of playing it").format(move=san)
     else:
-        how = f", writing {write_san(board, written, lang)} and declaring it (the score has {san} there)"
-    game.findings.append(Finding(kind, article, f"{name} could have claimed {what} before ply {ply}{how}", ply))
+        how = _(", writing {move} and declaring it (the score has {san} there)").format(
+            move=write_san(board, written, lang), san=san)
+    game.findings.append(Finding(kind, article, could.format(ply=ply) + how, ply))
     return True
 
 
@@ -220,10 +236,13 @@ def _check_result(game: GameAudit, board: chess.Board, ended_at: tuple[str, str,
         # the board stands where the game ended: the side to move is the one mated
         laws = ("0-1" if board.turn == chess.WHITE else "1-0") if reason == "checkmate" else "1/2-1/2"
         if "Result" not in tokens.headers:  # no result written, none contradicted: say what the Laws give
-            game.notes.append(f"the game ended at ply {ply} by {reason} ({laws}, {article})")
+            game.notes.append(_("the game ended at ply {ply} by {reason} ({result}, {article})").format(
+                ply=ply, reason=pgettext("ending", reason), result=laws, article=article))
         elif recorded != laws:
             game.findings.append(Finding("result-contradicted", article,
-                                         f"the game ended by {reason} ({laws}); the recorded result is {recorded}",
+                                         _("the game ended by {reason} ({result}); the recorded result is "
+                                           "{recorded}").format(reason=pgettext("ending", reason), result=laws,
+                                                                recorded=recorded),
                                          ply))
         return
     if recorded not in ("1-0", "0-1"):
@@ -239,6 +258,7 @@ def _check_result(game: GameAudit, board: chess.Board, ended_at: tuple[str, str,
     proof = why_unwinnable_fast(board, winner)
     if proof is None:
         return
-    article, how = ("6.9", "on time") if by_time else ("5.1.2", "by resignation")
-    text = f"a win {how}, but the winner cannot mate ({proof}): a draw"
+    article = "6.9" if by_time else "5.1.2"
+    text = (_("a win on time, but the winner cannot mate ({proof}): a draw") if by_time
+            else _("a win by resignation, but the winner cannot mate ({proof}): a draw")).format(proof=_(proof))
     game.findings.append(Finding("should-be-draw", article, text, len(tokens.sans)))

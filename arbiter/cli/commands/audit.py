@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from arbiter.cli.render import error_line
+from arbiter.core.i18n import _, current_language, ngettext
 
 if TYPE_CHECKING:
     from arbiter.files.daskaudit import Workers
@@ -56,15 +57,17 @@ def _audit_files(args: argparse.Namespace, client: Workers | None) -> int:
                     tally.add(result)
                     last = result.number
                     if progress and tally.games % 100 == 0:
-                        print(f"\r{raw}: {tally.games} games", end="", file=sys.stderr)
+                        print("\r" + ngettext("{file}: {count} games", "{file}: {count} games", tally.games).format(
+                            file=raw, count=tally.games), end="", file=sys.stderr)
                     _print_audit(raw, result, args.format)
             except NoPgnGameError as err:
-                reason = error_line(f"holds no PGN game: {err}")
+                reason = error_line(_("holds no {pgn} game: {reason}").format(pgn="PGN", reason=err))
                 print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
                 tally.add_invalid_file(raw, reason)
             except ArchiveError as err:  # the games before the fault are audited and counted
-                where = f"after game {last}" if last else "before its first game"
-                reason = error_line(f"{err} ({where}; the rest of the file is not read)")
+                where = _("after game {number}").format(number=last) if last else _("before its first game")
+                reason = error_line(_("{error} ({where}; the rest of the file is not read)").format(error=err,
+                                                                                                   where=where))
                 print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
                 tally.add_invalid_file(raw, reason)
             except OSError as err:  # the file could be opened but not read (a folder, a device error)
@@ -72,8 +75,9 @@ def _audit_files(args: argparse.Namespace, client: Workers | None) -> int:
                 print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
                 tally.add_invalid_file(raw, reason)
             except Exception as err:  # noqa: BLE001 - a bug of ours: the other files are still audited
-                where = f"after game {last}" if last else "at its first game"
-                reason = error_line(f"internal error {where}, please report it: {err!r}")
+                where = _("after game {number}").format(number=last) if last else _("at its first game")
+                reason = error_line(_("internal error {where}, please report it: {error}").format(where=where,
+                                                                                                error=repr(err)))
                 print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
                 tally.add_invalid_file(raw, reason)
                 tally.has_internal_error = True
@@ -82,7 +86,7 @@ def _audit_files(args: argparse.Namespace, client: Workers | None) -> int:
     if args.format == "json":
         print(json.dumps({"summary": tally.summary()}, ensure_ascii=False))
     else:
-        print(f"{tally.games} games audited")
+        print(ngettext("{count} games audited", "{count} games audited", tally.games).format(count=tally.games))
         for kind, count in sorted(tally.findings.items()):
             print(f"  {kind:24} {count}")
         if tally.notation_hint is not None:
@@ -98,17 +102,20 @@ def _print_audit(name: str, result: GameAudit, output: str) -> None:
         return
     if not (result.findings or result.error or result.notation_hint or result.not_audited or result.notes):
         return
-    print(f"{name} game {result.number} ({result.white} - {result.black}, {result.result})")
+    print(_("{file} game {number} ({white} - {black}, {result})").format(
+        file=name, number=result.number, white=result.white, black=result.black, result=result.result))
     if result.not_audited is not None:
-        print(f"    not audited: {result.not_audited} (its rules are not the Laws of Chess; its moves are not read)")
+        variant = result.not_audited.removeprefix("variant ")
+        print("    " + _("not audited: variant {variant} (its rules are not the Laws of Chess; its moves are not "
+                         "read)").format(variant=variant))
     if result.notation_hint is not None:
-        print(f"    hint: {result.notation_hint.text}")
+        print("    " + _("hint: {text}").format(text=result.notation_hint.text))
     if result.error:
-        print(f"    broken game: {error_line(result.error)}")
+        print("    " + _("broken game: {text}").format(text=error_line(result.error)))
     for note in result.notes:
-        print(f"    note: {error_line(note)}")
+        print("    " + _("note: {text}").format(text=error_line(note)))
     for finding in result.findings:
-        where = f"move {finding.as_dict()['move']}: " if finding.ply else ""
+        where = _("move {number}: ").format(number=finding.as_dict()["move"]) if finding.ply else ""
         print(f"    {finding.kind} ({finding.article}) {where}{error_line(finding.text)}")
 
 
@@ -125,9 +132,10 @@ def _audited(name: str, handle: TextIO, jobs: int, notation: str | None,
     from arbiter.files.pgntext import game_texts
 
     if client is not None:
-        yield from audit_on_dask(client, name, handle, notation)
+        yield from audit_on_dask(client, name, handle, notation, current_language())
         return
-    audit_one = functools.partial(audit_text, notation=notation)
+    # a worker process does not share the command's language: it is given it
+    audit_one = functools.partial(audit_text, notation=notation, lang=current_language())
     if jobs <= 1:
         yield from map(audit_one, game_texts(handle))
         return
