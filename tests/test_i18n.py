@@ -155,14 +155,112 @@ def test_every_translation_keeps_the_placeholders(locale: str) -> None:
     assert wrong == []
 
 
+#: Latin words a Cyrillic catalogue may keep besides the parser's own vocabulary, the placeholders,
+#: paths and language codes (see :func:`_kept_latin`): the abbreviations and names people see
+#: literally. Each must also be in the English message it translates.
+_KEPT_WORDS = frozenset({
+    "PGN", "FEN", "SAN", "UCI", "YAML", "JSON", "SVG", "PDF", "Dask", "Ctrl", "ARBITER_LANG",
+    "arbiter",      # the program's name, as in `arbiter notation`
+    "tcp", "host", "localhost", "Chromium",
+    "distributed",  # the Python package --engine dask needs
+    "expect",       # a scenario file's key (run's "expect blocks")
+    "touch",        # a scenario folder, named as an example of quiz's --topic
+    ":quit",        # teach's own command
+})
+_PRINTF = re.compile(r"%(\([a-z_]+\))?[sr]")
+_EDGES = "()[],;`'\"!?"  # and a trailing colon (a leading one is teach's :quit)
+
+
+def _parser_vocabulary() -> frozenset[str]:
+    """Every command name, option string, choice and metavar of the real parser."""
+    import argparse
+
+    from arbiter.cli.parser import build
+
+    found: set[str] = set()
+    parsers = [build()]
+    while parsers:
+        parser = parsers.pop()
+        for action in parser._actions:
+            found.update(action.option_strings)
+            metavars = action.metavar if isinstance(action.metavar, tuple) else (action.metavar,)
+            found.update(str(m) for m in metavars if m)
+            if action.choices:
+                found.update(str(choice) for choice in action.choices)
+            if isinstance(action, argparse._SubParsersAction):
+                parsers.extend(action.choices.values())
+    return frozenset(found)
+
+
+def _language_codes() -> frozenset[str]:
+    from arbiter.core.notation import languages
+
+    return frozenset(languages()) | frozenset(LANGUAGES)
+
+
+def _path_like(token: str) -> bool:
+    """A file name, extension, glob, path, address or URL (.pgn.gz, *.yaml, DIR/<report>.md,
+    tcp://host:8786)."""
+    return bool(re.search(r"[/*<>]|^\.\w|\w\.\w|://", token))
+
+
+def _kept_latin(message_id: str, string: str, vocabulary: frozenset[str], codes: frozenset[str]) -> list[str]:
+    """The Latin words of ``string`` (a translation of ``message_id``) that may not stay Latin:
+    a Latin word is kept only if the token holding it is in the English message too and is an
+    option name or the value after one (``--engine dask``), a command name, choice or metavar of
+    the parser, a file name, path or URL, a language code, or one of :data:`_KEPT_WORDS`."""
+    english = _PLACEHOLDER.sub(" ", _PRINTF.sub(" ", message_id)).split()
+    english_tokens = {re.sub(r"'s$", "", token.strip(_EDGES).rstrip(":")) for token in english}  # the PGN's
+    tokens = _PLACEHOLDER.sub(" ", _PRINTF.sub(" ", string)).split()
+    wrong = []
+    previous = ""
+    for raw in tokens:
+        token = re.sub(r"-[\u0400-\u04FF]+$", "", raw.strip(_EDGES).rstrip(":"))  # a case ending: PGN-а
+        words = re.findall(r"[A-Za-z]{2,}", token)
+        if words:
+            in_english = token in english_tokens
+            kept = in_english and (
+                token.startswith("-")
+                or (previous.startswith("--") and f"{previous} {token}" in message_id)
+                or token in vocabulary or token in codes or token in _KEPT_WORDS or _path_like(token)
+                or all(word in _KEPT_WORDS for word in words))  # Ctrl-C, ARBITER_LANG
+            if not kept:
+                wrong += words
+        previous = token
+    return wrong
+
+
+def test_the_rule_for_latin_words_catches_english_left_in_place() -> None:
+    vocabulary, codes = _parser_vocabulary(), _language_codes()
+    assert {"validate", "--engine", "dask", "watching", "FILE", "markdown"} <= vocabulary
+    assert _kept_latin("the output: {formats}", "the output: {formats}", vocabulary, codes) == ["the", "output"]
+    assert _kept_latin("the output: {formats} (default: text, for people)",
+                       "излаз: {formats} (подразумевано: text, за people)", vocabulary, codes) == ["people"]
+    assert _kept_latin("print the version and exit", "print the version и изађи", vocabulary, codes) == [
+        "print", "the", "version"]
+    assert _kept_latin("the PGN's moves", "потези PGN-а", vocabulary, codes) == []
+    # kept tokens are kept only if the English message has them too
+    assert _kept_latin("the output", "излаз PGN", vocabulary, codes) == ["PGN"]
+    assert _kept_latin("the output", "излаз --format", vocabulary, codes) == ["format"]
+    assert _kept_latin("with --engine dask: the scheduler (tcp://host:8786)",
+                       "уз --engine dask: распоређивач (tcp://host:8786)", vocabulary, codes) == []
+    assert _kept_latin("0 stopped (Ctrl-C), every *.yaml below, %(prog)s: error",
+                       "0 заустављено (Ctrl-C), сви *.yaml, %(prog)s: грешка", vocabulary, codes) == []
+    assert _kept_latin("see `arbiter notation`; sr-Cyrl, figurine", "видети `arbiter notation`; sr-Cyrl, figurine",
+                       vocabulary, codes) == []
+
+
 def test_no_english_word_is_left_in_the_cyrillic_catalogues() -> None:
+    vocabulary, codes = _parser_vocabulary(), _language_codes()
     for locale in ("sr", "bg"):
         leftovers = []
         for message_id, string, _ in _messages(locale):
-            text = _PLACEHOLDER.sub("", str(string))
-            words = [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in ("FEN", "UCI", "SAN")]
-            if words:
-                leftovers.append((message_id, words))
+            ids = message_id if isinstance(message_id, tuple) else (message_id,)
+            strings = string if isinstance(string, tuple) else (string,)
+            for text in strings:
+                words = _kept_latin(" ".join(str(i) for i in ids), str(text), vocabulary, codes)
+                if words:
+                    leftovers.append((ids[0], words))
         assert leftovers == [], locale
 
 
@@ -259,3 +357,58 @@ def test_laws_in_bulgarian(capsys: pytest.CaptureFixture[str]) -> None:
     text = _narrated(capsys, "laws", "4.3.1", "--lang", "bg")
     assert text.startswith("4.3.1 Докоснати собствени фигури")
     assert not re.findall(r"[A-Za-z]{2,}", text)
+
+
+# -- --help in each language --------------------------------------------------------------------------
+
+
+def _help(capsys: pytest.CaptureFixture[str], command: tuple[str, ...], *options: str) -> str:
+    """``arbiter [COMMAND] --help [OPTIONS]`` (the top level has no --lang of its own: the language is
+    read from the command line before the parser is built)."""
+    with pytest.raises(SystemExit) as stopped:
+        main([*command, "--help", *options])
+    assert stopped.value.code == 0
+    return capsys.readouterr().out
+
+
+@pytest.fixture
+def plain_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No ARBITER_LANG, the C locale, a fixed width for argparse's wrapping."""
+    for name in ("ARBITER_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.setenv("COLUMNS", "100")
+
+
+@pytest.mark.usefixtures("plain_locale")
+def test_help_speaks_serbian(capsys: pytest.CaptureFixture[str]) -> None:
+    top = _help(capsys, (), "--lang", "sr")
+    assert top.startswith("употреба: arbiter ")
+    assert "позициони аргументи:" in top and "опције:" in top
+    assert "прикажи ову поруку помоћи и изађи" in top
+    assert "провери извештаје о инцидентима према Правилима" in top  # validate's line in the list
+    assert "излазни статус: " in top
+    validate = _help(capsys, ("validate",), "--lang", "sr")
+    assert validate.startswith("употреба: arbiter validate ")
+    assert "извештај о инциденту, или фасцикла извештаја" in validate
+    assert "излаз: text или json или markdown или pdf" in " ".join(validate.split())
+    assert "--format {text,json,markdown,pdf}" in validate  # what is typed stays as it is
+    assert not re.search(r"\b(usage|options|show this help|exit status)\b", top + validate)
+
+
+@pytest.mark.usefixtures("plain_locale")
+def test_help_speaks_bulgarian_and_latin_serbian(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _help(capsys, ("validate",), "--lang", "bg").startswith("употреба: arbiter validate ")
+    latin = _help(capsys, ("validate",), "--lang", "sr-Latn")
+    assert latin.startswith("upotreba: arbiter validate ") and "opcije:" in latin
+
+
+@pytest.mark.usefixtures("plain_locale")
+@pytest.mark.parametrize("command", [(), ("validate",), ("audit",)])
+def test_english_help_is_unchanged(command: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    default = _help(capsys, command)
+    assert default == _help(capsys, command, "--lang", "en")
+    assert default.startswith("usage: arbiter")
+    assert "options:" in default and "show this help message and exit" in default
+    assert "exit status: " in default
+    assert not re.search(r"[\u0400-\u04FF]", default)
