@@ -25,7 +25,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with use_language(_language_asked(words)):  # --help and usage errors in the language asked
         args = parser.build().parse_args(words)
     try:
-        language = choose_language(args.lang)
+        language = choose_language(args.lang or args.top_lang)
     except UnknownLanguageError as err:
         print(error_line(f"arbiter {args.command}: ARBITER_LANG: {err}"), file=sys.stderr)
         return 2

@@ -89,6 +89,8 @@ def build() -> argparse.ArgumentParser:
                      epilog=_exit_status("arbiter"))
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}",
                         help=_("print the version and exit"))
+    parser.add_argument("--lang", dest="top_lang", type=_lang, metavar="LANG",
+                        help=_("the language to speak, for every command (as the commands' own --lang)"))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 help=_("the command (each has its own --help)"))
 
