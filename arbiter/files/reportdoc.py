@@ -49,7 +49,7 @@ def markdown(scenario: Scenario, result: Validation, svg: str | None = None) -> 
     lines += [f"- {difference.text}" for difference in result.differences]
     if result.differences:
         lines.append("")
-    cited = sorted({r.article for r in result.rulings} | {d.article for d in result.differences if d.article != "-"})
+    cited = cited_articles(result)
     lines += ["## The articles cited", ""]
     for number in cited:
         try:
@@ -58,6 +58,12 @@ def markdown(scenario: Scenario, result: Validation, svg: str | None = None) -> 
             continue
         lines += [f"**{article.number} {article.title}.** {article.text}", ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def cited_articles(result: Validation) -> list[str]:
+    """The numbers of the articles a validated report's document quotes: every one its rulings or
+    differences cite, in order."""
+    return sorted({r.article for r in result.rulings} | {d.article for d in result.differences if d.article != "-"})
 
 
 def arbiter_ruling(scenario: Scenario) -> list[str]:

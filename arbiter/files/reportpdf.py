@@ -21,7 +21,7 @@ import chess
 from arbiter.core.clock import format_duration
 from arbiter.core.errors import ArbiterError, UnknownArticleError
 from arbiter.core.i18n import _, current_language, pgettext
-from arbiter.files.reportdoc import arbiter_ruling
+from arbiter.files.reportdoc import arbiter_ruling, cited_articles
 from arbiter.files.scenario import Scenario
 from arbiter.files.validate import Validation
 from arbiter.laws import articles as laws
@@ -81,7 +81,7 @@ def pdf_bytes(scenario: Scenario, result: Validation) -> bytes:
     _line(pdf, pgettext("verdict", result.verdict).upper(), bold=True)
     for difference in result.differences:
         _paragraph(pdf, f"– {difference.text}")
-    cited = sorted({r.article for r in result.rulings} | {d.article for d in result.differences if d.article != "-"})
+    cited = cited_articles(result)
     _heading(pdf, _("The articles cited"))
     for number in cited:
         try:

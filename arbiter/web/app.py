@@ -295,13 +295,18 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         with use_language(lang):
             return report_markdown_in(text)
 
-    def report_markdown_in(text: str) -> dict[str, str]:
-        from arbiter.files import reportdoc
-
+    def validated_report(text: str) -> tuple[Scenario, Validation]:
+        """The report posted, validated; refused (400, or 500 for a bug of ours) when it is invalid."""
         scenario, result = documents.validated(partial(read, text), REQUEST)
         entry = documents.validate_entry(REQUEST, result)
         if entry.error is not None or scenario is None or not isinstance(result, Validation):
             raise Refused(500 if entry.internal else 400, entry.error or f"{REQUEST}: not a report")
+        return scenario, result
+
+    def report_markdown_in(text: str) -> dict[str, str]:
+        from arbiter.files import reportdoc
+
+        scenario, result = validated_report(text)
         return {"markdown": reportdoc.markdown(scenario, result),
                 "svg": chess.svg.board(chess.Board(scenario.start.fen()), size=360)}
 
@@ -314,10 +319,7 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         from arbiter.files import reportpdf
 
         with use_language(lang):
-            scenario, result = documents.validated(partial(read, text), REQUEST)
-            entry = documents.validate_entry(REQUEST, result)
-            if entry.error is not None or scenario is None or not isinstance(result, Validation):
-                raise Refused(500 if entry.internal else 400, entry.error or f"{REQUEST}: not a report")
+            scenario, result = validated_report(text)
             try:
                 return reportpdf.pdf_bytes(scenario, result)
             except reportpdf.PdfUnavailableError as err:
