@@ -22,7 +22,10 @@ The rules switched off:
   case split on steady and capturable pieces, 9 same-coloured bishops seeing through each other;
 - search: 10 forced moves, 11 the depth rewards, 12 the transposition table, 13 the lines of
   checks, 14 the exhaustive search, 15 the guided search (the bishops' distances to the mating
-  corner, and the moves into statically dead positions made dearer).
+  corner, and the moves into statically dead positions made dearer), 16 Black's promotion as
+  progress where White's pieces need a blocker Black does not have (D3-Chess's
+  ``need_loser_promotion``), 17 the costed moves a phase keeps per position (the same search, with
+  fewer move generations).
 """
 
 from __future__ import annotations
@@ -161,8 +164,8 @@ def _never_proved(board: chess.Board) -> bool:
 _classify = Search.classify
 
 
-def _classify_without_rewards(self: Search, board: chess.Board, move: chess.Move) -> int:
-    cost = _classify(self, board, move)
+def _classify_without_rewards(self: Search, board: chess.Board, move: chess.Move, must_promote: bool = False) -> int:
+    cost = _classify(self, board, move, must_promote)
     return NORMAL if cost == REWARD else cost
 
 
@@ -573,6 +576,53 @@ def test_rule_15_moves_into_dead_positions_cost_more(monkeypatch: pytest.MonkeyP
     later = can_checkmate(board, W, time_bound=2.0)
     _assert_mates(QUEEN_BREAKS_THE_CHAIN, later)
     assert later.nodes > 10 * verdict.nodes
+
+
+#: K+B v K+P, a question of CHA's: the only blocker White's bishop can mate against is one the black
+#: pawn must promote into (1. Bc2 d5 ... d1=N ... Nb8 ... Bb7#, found and replayed).
+BISHOP_NEEDS_A_PROMOTED_BLOCKER = "2k5/3p4/8/8/8/8/8/2KB4 w - - 0 1"
+
+
+def test_rule_16_black_promotes_when_white_needs_a_blocker(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = chess.Board(BISHOP_NEEDS_A_PROMOTED_BLOCKER)
+    assert helpmate.must_black_promote(board)
+    verdict = can_checkmate(board, W, time_bound=1.0)
+    _assert_mates(BISHOP_NEEDS_A_PROMOTED_BLOCKER, verdict)
+    assert any(move.promotion for move in verdict.line)
+    monkeypatch.setattr(helpmate, "must_black_promote", lambda board: False)
+    # Still found, but after some sixty times the work (about 290,000 moves against 5,000 today).
+    later = can_checkmate(board, W, time_bound=10.0)
+    assert later.answer in ("can", "undetermined")
+    assert later.nodes > 20 * verdict.nodes
+
+
+def test_rule_16_is_a_guide_only_where_white_lacks_the_blocker() -> None:
+    assert not helpmate.must_black_promote(chess.Board("2k5/3p4/8/8/8/8/8/2KBB3 w - - 0 1"))  # both colours
+    assert not helpmate.must_black_promote(chess.Board("2k5/3p4/8/8/8/8/3P4/2KB4 w - - 0 1"))  # a white pawn
+    assert not helpmate.must_black_promote(chess.Board("2k5/8/8/8/8/8/8/2KB4 w - - 0 1"))  # nothing to promote
+    assert not helpmate.must_black_promote(chess.Board("2k5/3p4/8/2n5/8/8/8/2KB4 w - - 0 1"))  # a black knight
+    assert helpmate.must_black_promote(chess.Board("2k5/3p4/8/8/8/8/8/2KN4 w - - 0 1"))  # a knight alone
+    assert not helpmate.must_black_promote(chess.Board("2k5/3p4/8/8/8/8/8/r1KN4 w - - 0 1"))  # and a black rook
+
+
+def test_rule_17_a_phase_keeps_the_moves_of_the_positions_it_met(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = chess.Board(LOCKED_PAWNS)
+    verdict = can_checkmate(board, W, time_bound=1.0)
+    _assert_mates(LOCKED_PAWNS, verdict)
+    generated = []
+    original = helpmate.ordered_moves
+
+    def counting(board: chess.Board) -> list[chess.Move]:
+        generated.append(1)
+        return original(board)
+
+    monkeypatch.setattr(helpmate, "ordered_moves", counting)
+    assert can_checkmate(board, W, time_bound=1.0).nodes == verdict.nodes  # the same search
+    with_cache = len(generated)
+    generated.clear()
+    monkeypatch.setattr(helpmate, "_EXPANSIONS", 0)
+    assert can_checkmate(board, W, time_bound=1.0).nodes == verdict.nodes
+    assert len(generated) > with_cache * 5 // 4
 
 
 # -- soundness on random play ---------------------------------------------------------------------

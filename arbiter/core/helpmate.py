@@ -31,6 +31,8 @@ REWARD, NORMAL, PUNISH = 0, 1, 4  # the depth a move costs
 MAX_LINE = 128
 #: Nodes between two looks at the clock.
 _CLOCK_EVERY = 512
+#: Positions whose costed moves one phase keeps (a few hundred bytes each).
+_EXPANSIONS = 300_000
 
 
 class OutOfTime(Exception):  # noqa: N818 - a signal inside the search, never seen outside this module
@@ -173,6 +175,9 @@ class Search:
         self.punishable: frozenset[chess.Move] | None = None
         self.distances: list[int] | None = None
         self.guided = False  # whether the punishable moves and the bishops' distances are used
+        #: Per position of the phase (the table's key): its moves with their costs, ``True`` for a
+        #: leaf known to have moves, ``False`` for a position below which nothing can mate.
+        self.expansions: dict[Hashable, list[tuple[chess.Move, int]] | bool] = {}
 
     def reset_iteration(self) -> None:
         self.global_nodes += self.iteration_nodes
@@ -192,6 +197,7 @@ class Search:
             if now > self.deadline:
                 raise OutOfTime
             if now > self.phase_deadline:
+                self.global_node_limit = 0  # past the phase's time every line stops, not just this one
                 return True
         if self.depth_node_limit is not None and self.iteration_nodes > self.max_depth * self.depth_node_limit:
             return True
@@ -207,6 +213,8 @@ class Search:
                 return True
             if not self.interrupted:
                 return False
+            if self.global_nodes + self.iteration_nodes > self.global_node_limit:
+                return None  # the budget of the whole deepening is spent: a deeper pass would stop at once
         return None
 
     def helpmate(self, board: chess.Board, depth: int) -> bool:
@@ -214,31 +222,51 @@ class Search:
         left = max(self.max_depth - depth, 0)
         table = self.table
         key: Hashable = None
+        expanded: list[tuple[chess.Move, int]] | bool | None = None
         if table is not None:
             key = board._transposition_key()
             known = table.get(key)
             if known is not None and known >= left:
                 return False
+            expanded = self.expansions.get(key)
+            if expanded is False:  # no move, or too little material: nothing below it ever mates
+                return False
         if depth >= self.max_depth or len(self.moves) >= MAX_LINE:
-            # A leaf: one legal move is enough to know it is neither mate nor stalemate.
-            if next(board.generate_legal_moves(), None) is None:
-                return board.turn == chess.BLACK and board.is_check()
-            if not board.has_insufficient_material(chess.WHITE):
-                self.interrupted = True
+            if expanded is None:
+                # A leaf: one legal move is enough to know it is neither mate nor stalemate.
+                if next(board.generate_legal_moves(), None) is None:
+                    return board.turn == chess.BLACK and board.is_check()
+                if board.has_insufficient_material(chess.WHITE):
+                    if table is not None:
+                        self._remember(key, False)
+                    return False
+                if table is not None:
+                    self._remember(key, True)
+            self.interrupted = True
             return False
-        moves = ordered_moves(board)
-        if not moves:
-            return board.turn == chess.BLACK and board.is_check()
-        if board.has_insufficient_material(chess.WHITE):
-            return False
+        if expanded is None or expanded is True:
+            moves = ordered_moves(board)
+            if not moves:
+                if board.turn == chess.BLACK and board.is_check():
+                    return True
+                if table is not None:
+                    self._remember(key, False)
+                return False
+            if board.has_insufficient_material(chess.WHITE):
+                if table is not None:
+                    self._remember(key, False)
+                return False
+            expanded = self.costed(board, moves)
+            if table is not None:
+                self._remember(key, expanded)
+        assert not isinstance(expanded, bool)
         if table is not None:
             table[key] = left
-        for move in moves:
+        for move, cost in expanded:
             self.iteration_nodes += 1
             if self._is_limit_reached():
                 self.interrupted = True
                 return False
-            cost = self.classify(board, move)
             next_depth = depth if cost == REWARD else depth + PUNISH if cost == PUNISH else (
                 depth + (0 if self.past_progress else 1))
             saved = self.past_progress
@@ -253,8 +281,20 @@ class Search:
             self.past_progress = saved
         return False
 
-    def classify(self, board: chess.Board, move: chess.Move) -> int:
-        """The depth a move costs (see the module docstring)."""
+    def _remember(self, key: Hashable, expanded: list[tuple[chess.Move, int]] | bool) -> None:
+        # Iterative deepening meets the same positions at every depth: their moves, sorted and
+        # costed, are kept for the phase (up to a bound, so memory stays within reason).
+        if len(self.expansions) < _EXPANSIONS or key in self.expansions:
+            self.expansions[key] = expanded
+
+    def costed(self, board: chess.Board, moves: list[chess.Move]) -> list[tuple[chess.Move, int]]:
+        """The moves with the depth each costs (see :meth:`classify`)."""
+        promotion = board.turn == chess.BLACK and must_black_promote(board)
+        return [(move, self.classify(board, move, promotion)) for move in moves]
+
+    def classify(self, board: chess.Board, move: chess.Move, must_promote: bool = False) -> int:
+        """The depth a move costs (see the module docstring). ``must_promote``: White's pieces
+        cannot mate unless Black promotes (:func:`must_black_promote`)."""
         distances = self.distances if self.guided else None
         if self.guided and self.punishable is not None and move in self.punishable:
             return PUNISH
@@ -282,9 +322,34 @@ class Search:
         target = _target(board, piece) if piece in (chess.KING, chess.KNIGHT) else None
         if target is not None and _approaches(move, piece, target):
             return REWARD
+        if must_promote:
+            # D3-Chess's rule: the blocker White needs can only come from a Black promotion, so
+            # Black's pawn moves are the progress (but not into a queen or rook, which never help).
+            if piece == chess.PAWN and not capture and move.promotion not in (chess.QUEEN, chess.ROOK):
+                return REWARD
+            return PUNISH
         if capture:
             return PUNISH
         return NORMAL
+
+
+def must_black_promote(board: chess.Board) -> bool:
+    """Whether White's material can mate only with a blocker Black does not have yet (D3-Chess's
+    ``need_loser_promotion``; a search heuristic, no proof): White has a knight alone and Black no
+    minor piece or rook, or White has bishops of one colour alone and there is no bishop of the
+    other colour and no black knight."""
+    white = board.occupied_co[chess.WHITE]
+    black = board.occupied_co[chess.BLACK]
+    if not board.pawns & black:
+        return False
+    white_pieces = chess.popcount(white)
+    if white_pieces == 2 and chess.popcount(white & board.knights) == 1:
+        return not black & (board.knights | board.bishops | board.rooks)
+    white_bishops = white & board.bishops
+    if white_bishops and white_pieces == chess.popcount(white_bishops) + 1:
+        colour = chess.BB_DARK_SQUARES if white_bishops & chess.BB_DARK_SQUARES else chess.BB_LIGHT_SQUARES
+        return not (board.bishops & ~colour or black & board.knights)
+    return False
 
 
 def play_forced_moves(board: chess.Board, line: list[chess.Move]) -> bool:
@@ -404,35 +469,68 @@ class Moved:
         self.heavy = False  # a queen, rook or knight
         self.pawn_twice = False  # some line played two pawn moves
 
+    def flags(self) -> int:
+        """What moved, as bits (for a table)."""
+        return (self.king[chess.WHITE] | self.king[chess.BLACK] << 1 | self.bishop << 2 | self.heavy << 3
+                | self.pawn_twice << 4)
+
+    def merge(self, flags: int) -> None:
+        """Record what :meth:`flags` says moved."""
+        self.king[chess.WHITE] |= bool(flags & 1)
+        self.king[chess.BLACK] |= bool(flags & 2)
+        self.bishop |= bool(flags & 4)
+        self.heavy |= bool(flags & 8)
+        self.pawn_twice |= bool(flags & 16)
+
 
 def is_dynamically_unwinnable(board: chess.Board, depth: int, pawn_seen: bool, moved: Moved,
-                              tick: Callable[[], None] = _never) -> bool:
+                              tick: Callable[[], None] = _never,
+                              proved: dict[Hashable, tuple[int, int]] | None = None) -> bool:
     """Whether every line of ``depth`` plies ends without a mate of Black (in insufficient
     material, a stalemate, a mate of White): a proof that White cannot mate. ``moved`` records
-    what moved on the way."""
+    what moved on the way. ``proved`` keeps, per position already proved, the depth of its proof
+    and what moved below it: the lines of a closed position meet the same positions again and
+    again (a pawn move and a bishop move commute), and each is proved once."""
+    if proved is None:
+        proved = {}
+    return _is_dynamically_unwinnable(board, depth, pawn_seen, moved, tick, proved)
+
+
+def _is_dynamically_unwinnable(board: chess.Board, depth: int, pawn_seen: bool, moved: Moved,
+                               tick: Callable[[], None], proved: dict[Hashable, tuple[int, int]]) -> bool:
     if board.has_insufficient_material(chess.WHITE):
+        return True
+    key = (board._transposition_key(), pawn_seen)
+    known = proved.get(key)
+    if known is not None and known[0] >= depth:
+        moved.merge(known[1])
         return True
     moves = ordered_moves(board)
     if not moves:
         return not (board.turn == chess.BLACK and board.is_check())
     if depth == 0:
         return False
+    below = Moved()
     for move in moves:
         tick()
         piece = board.piece_type_at(move.from_square)
         if piece == chess.KING:
-            moved.king[board.turn] = True
+            below.king[board.turn] = True
         elif piece == chess.PAWN:
-            moved.pawn_twice |= pawn_seen
+            below.pawn_twice |= pawn_seen
         elif piece == chess.BISHOP:
-            moved.bishop = True
+            below.bishop = True
         else:
-            moved.heavy = True
+            below.heavy = True
         board.push(move)
-        proved = is_dynamically_unwinnable(board, depth - 1, pawn_seen or piece == chess.PAWN, moved, tick)
+        ok = _is_dynamically_unwinnable(board, depth - 1, pawn_seen or piece == chess.PAWN, below, tick, proved)
         board.pop()
-        if not proved:
+        if not ok:
+            moved.merge(below.flags())
             return False
+    flags = below.flags()
+    proved[key] = (depth, flags)
+    moved.merge(flags)
     return True
 
 

@@ -32,6 +32,7 @@ The figures (``python -m bench``, ``bench/README.md``): the CHA test positions o
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 from typing import Literal
 
 import chess
@@ -194,23 +195,32 @@ def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answe
         # In an open position a short guided search finds most mates at once; where it does not,
         # the static analysis (a few milliseconds) comes before the long searches, since it
         # proves at once what they could only prove by following every line to its end.
-        search.guided, search.table = True, {}
+        search.guided, search.table, search.expansions = True, {}, {}
         search.depth_node_limit, search.global_node_limit = None, _OPEN_PROBE
         if (answer := searched(range(2, 129), complete)) is not None:
             return answer
         if is_statically_unwinnable(board):
             return "cannot", _STATIC, []
+    # The second guided search goes on where the first one stopped: from its depth, with the
+    # moves it costed (the costs are the same; its table of depths is not kept, being an
+    # interrupted search's).
     searches = ((_GUIDED_FIRST, True), (_PLAIN, False), (1.0, True))
+    guided_expansions: dict[Hashable, list[tuple[chess.Move, int]] | bool] = {}
+    guided_from = 2
     for share, guided in searches:
         search.phase_deadline = time.process_time() + share * (search.deadline - time.process_time())
         search.guided = guided
         if guided:
             search.depth_node_limit, search.global_node_limit = None, node_bound
+            search.expansions = guided_expansions
         else:
             search.depth_node_limit, search.global_node_limit = 7_000, 1_000_000
+            search.expansions = {}
         search.table = {}
-        if (answer := searched(range(2, 129), complete)) is not None:
+        if (answer := searched(range(guided_from if guided else 2, 129), complete)) is not None:
             return answer
+        if guided:
+            guided_from = search.max_depth
     return "undetermined", _("no answer within {moves} moves searched").format(moves=node_bound), []
 
 
