@@ -166,9 +166,17 @@ _KEPT_WORDS = frozenset({
     "expect",       # a scenario file's key (run's "expect blocks")
     "touch",        # a scenario folder, named as an example of quiz's --topic
     ":quit",        # teach's own command
+    # the program's error lines (issue 16): what people type or read literally
+    "Markdown", "UTF-8", "Content-Type", "pip", "install", "fpdf2",
+    "Event", "TimeControl", "%clk",  # PGN's tags and clock comment
+    "SS", "MM",     # the forms of a time: SS, M:SS, H:MM:SS
 })
+#: The event syntax's own words besides the verbs (``touch e2 accidentally``, ``claim threefold
+#: [MOVE]``, ``drop SQ``), which stay English everywhere.
+_EVENT_WORDS = frozenset({"white", "black", "left", "right", "accidentally", "device", "draw", "threefold", "fifty",
+                          "MOVE", "SQ"})
 _PRINTF = re.compile(r"%(\([a-z_]+\))?[sr]")
-_EDGES = "()[],;`'\"!?"  # and a trailing colon (a leading one is teach's :quit)
+_EDGES = "()[],;`'\"!?{}"  # and a trailing colon (a leading one is teach's :quit)
 
 
 def _parser_vocabulary() -> frozenset[str]:
@@ -192,6 +200,36 @@ def _parser_vocabulary() -> frozenset[str]:
     return frozenset(found)
 
 
+def _file_format_vocabulary() -> frozenset[str]:
+    """The words of the file format, which the error lines quote and no language translates: every
+    key of a scenario or report file and of the web API's bodies, the event verbs, the claims and
+    the event syntax's other words (:data:`_EVENT_WORDS`)."""
+    from pydantic import BaseModel
+
+    from arbiter.files.models import ScenarioFile
+    from arbiter.table.events import _PLAIN_CLAIMS, VERBS
+    from arbiter.web.models import NewSession, SocketMessage
+
+    found: set[str] = set(VERBS) | set(_PLAIN_CLAIMS) | _EVENT_WORDS
+    models: list[type[BaseModel]] = [ScenarioFile, NewSession, SocketMessage]
+    seen: set[type[BaseModel]] = set()
+    while models:
+        model = models.pop()
+        if model in seen:
+            continue
+        seen.add(model)
+        for name, info in model.model_fields.items():
+            found.update(n for n in (name, info.alias) if n)
+            annotation = info.annotation
+            stack = [annotation]
+            while stack:
+                kind = stack.pop()
+                if isinstance(kind, type) and issubclass(kind, BaseModel):
+                    models.append(kind)
+                stack.extend(getattr(kind, "__args__", ()))
+    return frozenset(found)
+
+
 def _language_codes() -> frozenset[str]:
     from arbiter.core.notation import languages
 
@@ -201,7 +239,7 @@ def _language_codes() -> frozenset[str]:
 def _path_like(token: str) -> bool:
     """A file name, extension, glob, path, address or URL (.pgn.gz, *.yaml, DIR/<report>.md,
     tcp://host:8786)."""
-    return bool(re.search(r"[/*<>]|^\.\w|\w\.\w|://", token))
+    return bool(re.search(r"[/*<>]|^\.\w|\w\.\w|://|\w\[\w", token))  # arbiter[pdf]: an extra
 
 
 def _kept_latin(message_id: str, string: str, vocabulary: frozenset[str], codes: frozenset[str]) -> list[str]:
@@ -210,12 +248,13 @@ def _kept_latin(message_id: str, string: str, vocabulary: frozenset[str], codes:
     option name or the value after one (``--engine dask``), a command name, choice or metavar of
     the parser, a file name, path or URL, a language code, or one of :data:`_KEPT_WORDS`."""
     english = _PLACEHOLDER.sub(" ", _PRINTF.sub(" ", message_id)).split()
-    english_tokens = {re.sub(r"'s$", "", token.strip(_EDGES).rstrip(":")) for token in english}  # the PGN's
+    english_tokens = {re.sub(r"'s$", "", token.strip(_EDGES).rstrip(":").strip(_EDGES))  # the PGN's
+                      for token in english}
     tokens = _PLACEHOLDER.sub(" ", _PRINTF.sub(" ", string)).split()
     wrong = []
     previous = ""
     for raw in tokens:
-        token = re.sub(r"-[\u0400-\u04FF]+$", "", raw.strip(_EDGES).rstrip(":"))  # a case ending: PGN-а
+        token = re.sub(r"-[\u0400-\u04FF]+$", "", raw.strip(_EDGES).rstrip(":").strip(_EDGES))  # a case ending: PGN-а
         words = re.findall(r"[A-Za-z]{2,}", token)
         if words:
             in_english = token in english_tokens
@@ -251,7 +290,7 @@ def test_the_rule_for_latin_words_catches_english_left_in_place() -> None:
 
 
 def test_no_english_word_is_left_in_the_cyrillic_catalogues() -> None:
-    vocabulary, codes = _parser_vocabulary(), _language_codes()
+    vocabulary, codes = _parser_vocabulary() | _file_format_vocabulary(), _language_codes()
     for locale in ("sr", "bg"):
         leftovers = []
         for message_id, string, _ in _messages(locale):

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from arbiter.cli import parser
 from arbiter.cli.render import error_line
 from arbiter.core.errors import UnknownLanguageError
-from arbiter.core.i18n import NOTATION_OF, choose_language, use_language
+from arbiter.core.i18n import NOTATION_OF, _, choose_language, use_language
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -42,7 +42,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as err:  # noqa: BLE001 - the last resort: a bug of ours is one line, never a traceback
-        print(error_line(f"arbiter {args.command}: internal error, please report it: {err!r}"), file=sys.stderr)
+        print(error_line(f"arbiter {args.command}: " + _("internal error, please report it: {error}").format(
+            error=repr(err))), file=sys.stderr)
         return 3
     return status
 

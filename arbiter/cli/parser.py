@@ -69,7 +69,7 @@ def _version() -> str:
 def _positive(text: str) -> int:
     """An argparse type: a whole number above zero."""
     if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number above 0, not {text!r}")
+        raise argparse.ArgumentTypeError(_("expected a whole number above 0, not {text}").format(text=repr(text)))
     return int(text)
 
 
@@ -183,7 +183,7 @@ def build() -> argparse.ArgumentParser:
 def _port(text: str) -> int:
     """An argparse type: a TCP port, 1 to 65535."""
     if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, not {text!r}")
+        raise argparse.ArgumentTypeError(_("expected a port from 1 to 65535, not {text}").format(text=repr(text)))
     return int(text)
 
 

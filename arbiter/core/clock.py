@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import chess
 
+from arbiter.core.i18n import _
 from arbiter.core.errors import ArbiterError, shown
 
 
@@ -44,29 +45,34 @@ class TimeControl:
         bounds: more than :data:`MAX_GAME_SECONDS` of base time in all, an increment or a delay
         over :data:`MAX_MOVE_SECONDS`, a period of more than :data:`MAX_PERIOD_MOVES` moves."""
         if isinstance(text, int) and not isinstance(text, bool) and text > MAX_GAME_SECONDS:
-            raise TimeControlError(f"time control {shown(text)} is over a week ({MAX_GAME_SECONDS} seconds)")
+            raise TimeControlError(_("time control {control} is over a week ({seconds} seconds)").format(
+                control=shown(text), seconds=MAX_GAME_SECONDS))
         raw = str(text).strip()
         periods = []
         for part in raw.split(":"):
             match = re.fullmatch(r"(?:(\d+)/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?(?:d(\d+(?:\.\d+)?))?", part)
             if match is None:
-                raise TimeControlError(f"bad time control {shown(raw)} (e.g. 5400+30, 40/5400+30:1800+30, 5400d30)")
+                raise TimeControlError(_("bad time control {control} (e.g. 5400+30, 40/5400+30:1800+30, "
+                                         "5400d30)").format(control=shown(raw)))
             moves, seconds, increment, delay = match.groups()
             # Compared as text first: int() refuses numbers of more than 4,300 digits.
             if moves is not None and (len(moves.lstrip("0")) > 4 or not 1 <= int(moves) <= MAX_PERIOD_MOVES):
-                raise TimeControlError(f"bad time control {shown(raw)}: a period has 1 to {MAX_PERIOD_MOVES} "
-                                       f"moves, not {shown(moves)}")
-            for what, value in (("an increment", increment), ("a delay", delay)):
+                period = _("bad time control {control}: a period has 1 to {most} moves, not {moves}")
+                raise TimeControlError(period.format(control=shown(raw), most=MAX_PERIOD_MOVES, moves=shown(moves)))
+            for what, value in ((_("bad time control {control}: an increment of more than an hour ({seconds} "
+                                   "seconds) a move"), increment),
+                                (_("bad time control {control}: a delay of more than an hour ({seconds} seconds) "
+                                   "a move"), delay)):
                 if value is not None and float(value) > MAX_MOVE_SECONDS:
-                    raise TimeControlError(f"bad time control {shown(raw)}: {what} of more than an hour "
-                                           f"({MAX_MOVE_SECONDS} seconds) a move")
+                    raise TimeControlError(what.format(control=shown(raw), seconds=MAX_MOVE_SECONDS))
             periods.append(Period(float(seconds), float(increment or 0), int(moves) if moves else None,
                                   float(delay or 0)))
         if any(p.moves is None for p in periods[:-1]):
-            raise TimeControlError(f"bad time control {shown(raw)}: only the last period may be open")
+            raise TimeControlError(_("bad time control {control}: only the last period may be open").format(
+                control=shown(raw)))
         if sum(p.seconds for p in periods) > MAX_GAME_SECONDS:
-            raise TimeControlError(f"bad time control {shown(raw)}: over a week ({MAX_GAME_SECONDS} seconds) "
-                                   "of base time")
+            raise TimeControlError(_("bad time control {control}: over a week ({seconds} seconds) of base time").format(
+                control=shown(raw), seconds=MAX_GAME_SECONDS))
         return cls(tuple(periods), raw)
 
     def rapid_blitz_minutes(self) -> float:
@@ -93,22 +99,22 @@ def parse_duration(value: str | int | float) -> float:
         :data:`MAX_DURATION`.
     """
     if isinstance(value, bool):
-        raise TimeControlError(f"bad time {value!r}")
+        raise TimeControlError(_("bad time {time}").format(time=repr(value)))
     if isinstance(value, (int, float)):
         if isinstance(value, float) and not math.isfinite(value):
-            raise TimeControlError(f"bad time {shown(value)}: not a finite number of seconds")
+            raise TimeControlError(_("bad time {time}: not a finite number of seconds").format(time=shown(value)))
         if value < 0:
-            raise TimeControlError(f"negative time {shown(value)}")
+            raise TimeControlError(_("negative time {time}").format(time=shown(value)))
         seconds = float(value) if value <= MAX_DURATION else math.inf
     else:
         parts = str(value).strip().split(":")
         if len(parts) > 3 or not all(re.fullmatch(r"\d+(\.\d+)?", p) for p in parts):
-            raise TimeControlError(f"bad time {shown(value)} (use SS, M:SS or H:MM:SS)")
+            raise TimeControlError(_("bad time {time} (use SS, M:SS or H:MM:SS)").format(time=shown(value)))
         seconds = 0.0
         for part in parts:
             seconds = seconds * 60 + float(part)  # a part of thousands of digits is inf, not an error
     if seconds > MAX_DURATION:
-        raise TimeControlError(f"time {shown(value)} is over 1000 hours")
+        raise TimeControlError(_("time {time} is over 1000 hours").format(time=shown(value)))
     return seconds
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbiter.core.spoken import _, ngettext
+
 
 class ArbiterError(ValueError):
     """Base class of every error the project raises on purpose."""
@@ -34,7 +36,12 @@ class UnknownNotationError(ArbiterError):
 
 
 class InvalidPositionError(ArbiterError):
-    """A starting position or starting move list that is not legal chess."""
+    """A starting position or starting move list that is not legal chess; ``move``: the number of
+    the starting move at fault, if one is."""
+
+    def __init__(self, message: str, move: int | None = None) -> None:
+        super().__init__(message)
+        self.move = move
 
 
 class ScenarioError(ArbiterError):
@@ -74,7 +81,7 @@ def shown(value: object) -> str:
         if digits <= SHOWN_CHARACTERS:
             return repr(value)
         leading = abs(value) // 10 ** (digits - SHOWN_CHARACTERS)
-        return f"{'-' if value < 0 else ''}{leading}… ({digits:,} digits)"
+        return f"{'-' if value < 0 else ''}{leading}… ({count_of('digits', digits)})"
     text = value if isinstance(value, str) else repr(value)
     if len(text) <= SHOWN_CHARACTERS:
         return repr(value)
@@ -84,7 +91,7 @@ def shown(value: object) -> str:
         cut = f"{quoted[:-1]}…{quoted[-1]}"
     else:
         cut += "…"
-    return f"{cut} ({len(text):,} characters)"
+    return f"{cut} ({count_of('characters', len(text))})"
 
 
 def _digits(number: int) -> int:
@@ -99,7 +106,7 @@ def _digits(number: int) -> int:
 def clipped(text: str, limit: int = SHOWN_CHARACTERS) -> str:
     """``text`` whole when short, else its first characters and its length, unquoted (an event
     as ``event 3 (...)`` shows it): ``white: play e2e4e2e4… (5,000,012 characters)``."""
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+    return text if len(text) <= limit else f"{text[:limit]}… ({count_of('characters', len(text))})"
 
 
 def told(err: Exception) -> str:
@@ -109,4 +116,11 @@ def told(err: Exception) -> str:
 
 def event_label(index: int, description: str) -> str:
     """``event 3 (white: play e4)``, the prefix of an error at an event, the event clipped."""
-    return f"event {index} ({clipped(description)})"
+    return _("event {index} ({event})").format(index=index, event=clipped(description))
+
+
+def count_of(unit: str, count: int) -> str:
+    """``5,000,000 characters`` (``unit``: ``characters`` or ``digits``), in the language in force."""
+    if unit == "digits":
+        return ngettext("{count} digit", "{count} digits", count).format(count=f"{count:,}")
+    return ngettext("{count} character", "{count} characters", count).format(count=f"{count:,}")

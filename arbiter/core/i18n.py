@@ -14,15 +14,19 @@ English output is what the code says.
 
 from __future__ import annotations
 
-import gettext as _gettext
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from contextvars import ContextVar
-from functools import cache
-from pathlib import Path
 
 from arbiter.core.errors import UnknownLanguageError
+from arbiter.core.spoken import DOMAIN as DOMAIN
+from arbiter.core.spoken import LOCALE_DIR as LOCALE_DIR
+from arbiter.core.spoken import N_ as N_
+from arbiter.core.spoken import _ as _
+from arbiter.core.spoken import _current
+from arbiter.core.spoken import ngettext as ngettext
+from arbiter.core.spoken import pgettext as pgettext
+from arbiter.core.spoken import translations as translations
 
 #: The languages the program speaks, by the code ``--lang`` takes.
 LANGUAGES = ("en", "sr", "sr-Latn", "bg")
@@ -31,11 +35,6 @@ LANGUAGE_NAMES = {"en": "English", "sr": "Српски", "sr-Latn": "Srpski", "b
 #: The move notation (``rules/notation.yaml``) each language writes by default.
 NOTATION_OF = {"en": "en", "sr": "sr-Cyrl", "sr-Latn": "sr-Latn", "bg": "bg"}
 
-DOMAIN = "arbiter"
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
-_LOCALES = {"sr": "sr", "sr-Latn": "sr_Latn", "bg": "bg"}
-
-_current: ContextVar[str] = ContextVar("arbiter_language", default="en")
 
 
 def language_code(text: str) -> str:
@@ -52,7 +51,8 @@ def language_code(text: str) -> str:
         return "sr"
     if wanted in ("sr-latn-rs",):
         return "sr-Latn"
-    raise UnknownLanguageError(f"unknown language {text!r}: choose one of {', '.join(LANGUAGES)}")
+    raise UnknownLanguageError(_("unknown language {language}: choose one of {languages}").format(
+        language=repr(text), languages=", ".join(LANGUAGES)))
 
 
 def language_of_locale(value: str) -> str | None:
@@ -88,14 +88,6 @@ def choose_language(option: str | None = None, environ: Mapping[str, str] | None
     return "en"
 
 
-@cache
-def translations(code: str) -> _gettext.NullTranslations:
-    """The catalogue of ``code`` (English: none, every message as written)."""
-    if code == "en":
-        return _gettext.NullTranslations()
-    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[_LOCALES[code]])
-
-
 def current_language() -> str:
     """The code of the language in force."""
     return _current.get()
@@ -114,32 +106,3 @@ def use_language(code: str) -> Iterator[None]:
         yield
     finally:
         _current.reset(token)
-
-
-def _(message: str) -> str:
-    """``message`` in the language in force."""
-    code = _current.get()
-    if code == "en":
-        return message
-    return translations(code).gettext(message)
-
-
-def ngettext(singular: str, plural: str, count: int) -> str:
-    """The form of the message for ``count`` (Serbian has three, by CLDR's rules)."""
-    code = _current.get()
-    if code == "en":
-        return singular if count == 1 else plural
-    return translations(code).ngettext(singular, plural, count)
-
-
-def pgettext(context: str, message: str) -> str:
-    """``message`` where ``context`` says which of its senses is meant."""
-    code = _current.get()
-    if code == "en":
-        return message
-    return translations(code).pgettext(context, message)
-
-
-def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark for extraction only"
-    """``message`` unchanged, marked for the catalogue (translated later, with :func:`_`)."""
-    return message

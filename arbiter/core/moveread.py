@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import chess
 
+from arbiter.core.i18n import _
 from arbiter.core.errors import InvalidEventError, shown
 
 
@@ -26,24 +27,25 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
         move = chess.Move.from_uci(text)
         if board.piece_at(move.from_square) is None:
             square = chess.square_name(move.from_square)
-            raise InvalidEventError(f"no piece stands on {square} for {shown(text)}") from None
+            raise InvalidEventError(_("no piece stands on {square} for {move}").format(
+                square=square, move=shown(text))) from None
         return move
     except chess.InvalidMoveError:
         pass
     try:
         return board.parse_san(text)
     except chess.AmbiguousMoveError:
-        raise InvalidEventError(f"ambiguous move {shown(text)} in {board.fen()}") from None
+        raise InvalidEventError(_("ambiguous move {move} in {fen}").format(move=shown(text), fen=board.fen())) from None
     except chess.InvalidMoveError:
-        raise InvalidEventError(f"not a move in SAN or UCI: {shown(text)}") from None
+        raise InvalidEventError(_("not a move in SAN or UCI: {move}").format(move=shown(text))) from None
     except chess.IllegalMoveError:
         pass
     candidates = pseudo_legal_san(board, text.rstrip("+#!?"))
     if len(candidates) == 1:
         return candidates[0]
     if candidates:
-        raise InvalidEventError(f"ambiguous move {shown(text)} in {board.fen()}")
-    raise InvalidEventError(f"no piece can play {shown(text)} in {board.fen()}")
+        raise InvalidEventError(_("ambiguous move {move} in {fen}").format(move=shown(text), fen=board.fen()))
+    raise InvalidEventError(_("no piece can play {move} in {fen}").format(move=shown(text), fen=board.fen()))
 
 
 def pseudo_legal_san(board: chess.Board, san: str) -> list[chess.Move]:

@@ -36,6 +36,7 @@ from arbiter.core.errors import (
 )
 from arbiter.core.moveread import matching_moves, parse_move
 from arbiter.core.resources import rules_dir
+from arbiter.core.i18n import _
 from arbiter.core.yamlsource import SAFE_LOADER
 
 __all__ = [
@@ -125,7 +126,8 @@ def language(code: str | None) -> Language:
     for known, lang in table.items():
         if known.lower() == wanted:
             return lang
-    raise UnknownNotationError(f"unknown notation {shown(code)}; known: {', '.join(table)}")
+    raise UnknownNotationError(_("unknown notation {code}; known: {known}").format(code=shown(code),
+                                                                                   known=", ".join(table)))
 
 
 # -- writing ---------------------------------------------------------------------------------------
@@ -315,7 +317,8 @@ def _the_one(board: chess.Board, text: str, lang: Language, legal: bool) -> ches
             written = write_san(board, move, lang) if board.is_legal(move) else move.uci()
             names.append(f"{written} ({move.uci()})" if written != move.uci() else written)
         raise AmbiguousNotationError(
-            f"{shown(text)} is ambiguous in {lang.name} notation: it may be {', '.join(names)}", found)
+            _("{move} is ambiguous in {notation} notation: it may be {moves}").format(
+                move=shown(text), notation=lang.name, moves=", ".join(names)), found)
     return found[0] if found else None
 
 
@@ -339,8 +342,10 @@ def legal_move(board: chess.Board, text: str, lang: Language | str | None = None
     if move is not None:
         return move
     if not _is_move_text(cleaned, into):
-        raise ImpossibleMoveError(f"{shown(text)} is not a move in {into.name} notation")
-    raise ImpossibleMoveError(f"{shown(text)} names no legal move in {into.name} notation in {board.fen()}")
+        raise ImpossibleMoveError(_("{move} is not a move in {notation} notation").format(
+            move=shown(text), notation=into.name))
+    raise ImpossibleMoveError(_("{move} names no legal move in {notation} notation in {fen}").format(
+        move=shown(text), notation=into.name, fen=board.fen()))
 
 
 def read_move(board: chess.Board, text: str, lang: Language | str | None = None) -> chess.Move:
@@ -366,17 +371,20 @@ def _read_any(board: chess.Board, text: str, lang: Language) -> chess.Move:
     """:func:`read_move` by the table's letters: a legal move first, else one the pieces could make."""
     cleaned = _clean(text)
     if not _is_move_text(cleaned, lang):
-        raise ImpossibleMoveError(f"{shown(text)} is not a move in {lang.name} notation")
+        raise ImpossibleMoveError(_("{move} is not a move in {notation} notation").format(
+            move=shown(text), notation=lang.name))
     uci = _uci(cleaned)
     if uci is not None:
         if board.piece_at(uci.from_square) is None:
-            raise ImpossibleMoveError(f"no piece stands on {chess.square_name(uci.from_square)} for {shown(text)}")
+            raise ImpossibleMoveError(_("no piece stands on {square} for {move}").format(
+                square=chess.square_name(uci.from_square), move=shown(text)))
         return uci  # legal or not, as written
     move = _the_one(board, text, lang, legal=True)
     if move is None:
         move = _the_one(board, text, lang, legal=False)
     if move is None:
-        raise ImpossibleMoveError(f"no piece can play {shown(text)} in {lang.name} notation in {board.fen()}")
+        raise ImpossibleMoveError(_("no piece can play {move} in {notation} notation in {fen}").format(
+            move=shown(text), notation=lang.name, fen=board.fen()))
     return move
 
 

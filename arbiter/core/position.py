@@ -16,6 +16,29 @@ from typing import Literal
 import chess
 
 from arbiter.core.errors import InvalidPositionError, shown
+from arbiter.core.i18n import N_, _
+
+#: What is wrong with a position, in python-chess's words (``chess.Status``, lower case), marked
+#: for the catalogue.
+_STATUS_WORDS = (
+    N_("no white king"),
+    N_("no black king"),
+    N_("too many kings"),
+    N_("too many white pawns"),
+    N_("too many black pawns"),
+    N_("pawns on backrank"),
+    N_("too many white pieces"),
+    N_("too many black pieces"),
+    N_("bad castling rights"),
+    N_("invalid ep square"),
+    N_("opposite check"),
+    N_("empty"),
+    N_("race check"),
+    N_("race over"),
+    N_("race material"),
+    N_("too many checkers"),
+    N_("impossible check"),
+)
 
 PIECE_LETTERS = "KQRBNP"
 
@@ -266,11 +289,12 @@ class Position:
         try:
             board = chess.Board(fen) if fen else chess.Board()
         except ValueError as err:
-            raise InvalidPositionError(f"bad FEN {shown(fen)}: {err}") from None
+            raise InvalidPositionError(_("bad FEN {fen}: {error}").format(fen=shown(fen), error=err)) from None
         status = board.status()
         if status != chess.STATUS_VALID:
             reasons = [str(flag.name).lower().replace("_", " ") for flag in chess.Status if flag and flag in status]
-            raise InvalidPositionError(f"illegal start position {shown(fen)}: {', '.join(reasons)}")
+            raise InvalidPositionError(_("illegal start position {fen}: {reasons}").format(
+                fen=shown(fen), reasons=", ".join(_(reason) for reason in reasons)))
         position = cls(board)
         for number, text in enumerate(moves, start=1):
             try:
@@ -279,9 +303,8 @@ class Position:
                 try:
                     move = position.board.parse_uci(text)
                 except (chess.InvalidMoveError, chess.IllegalMoveError):
-                    raise InvalidPositionError(
-                        f"start move {number} {shown(text)} is not legal in {position.board.fen()}"
-                    ) from None
+                    raise InvalidPositionError(_("start move {number} {move} is not legal in {fen}").format(
+                        number=number, move=shown(text), fen=position.board.fen()), number) from None
             position.push(move)
         position.restore_standing()
         return position

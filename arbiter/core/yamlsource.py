@@ -11,6 +11,7 @@ from typing import Any
 
 import yaml
 
+from arbiter.core.i18n import _
 from arbiter.core.errors import shown
 
 
@@ -44,15 +45,15 @@ class Located:
         try:
             node = loader.get_single_node()
             if node is None:
-                raise YamlSourceError(1, "the file is empty")
+                raise YamlSourceError(1, _("the file is empty"))
             _check(node, loader, text)
             self.data: Any = loader.construct_document(node)
         except yaml.MarkedYAMLError as err:
             mark = err.problem_mark or err.context_mark
             line = mark.line + 1 if mark is not None else None
-            raise YamlSourceError(line, f"malformed YAML: {err.problem or err}") from None
+            raise YamlSourceError(line, _("malformed YAML: {error}").format(error=err.problem or err)) from None
         except yaml.YAMLError as err:
-            raise YamlSourceError(None, f"malformed YAML: {err}") from None
+            raise YamlSourceError(None, _("malformed YAML: {error}").format(error=err)) from None
         finally:
             loader.dispose()
         self.root = node
@@ -99,11 +100,12 @@ def _check(root: yaml.Node, loader: yaml.SafeLoader, text: str) -> None:
     while stack:
         node, depth, link = stack.pop()
         if id(node) in seen:  # the composer gives an alias the very node of its anchor
-            raise YamlSourceError(_alias_line(text), "YAML aliases (*name) are not allowed in scenario files: "
-                                  "write the value out", _path(link))
+            raise YamlSourceError(_alias_line(text), _("YAML aliases (*name) are not allowed in scenario files: "
+                                                       "write the value out"), _path(link))
         seen.add(id(node))
         if depth > MAX_DEPTH:
-            raise YamlSourceError(node.start_mark.line + 1, f"nested more than {MAX_DEPTH} levels deep", _path(link))
+            raise YamlSourceError(node.start_mark.line + 1, _("nested more than {depth} levels deep").format(
+                depth=MAX_DEPTH), _path(link))
         if isinstance(node, yaml.ScalarNode):
             if node.tag in _BUILT:
                 _check_scalar(node, loader, _path(link))
@@ -114,7 +116,8 @@ def _check(root: yaml.Node, loader: yaml.SafeLoader, text: str) -> None:
                 name = key.value if isinstance(key, yaml.ScalarNode) else None
                 if name is not None:
                     if name in keys:
-                        raise YamlSourceError(key.start_mark.line + 1, f"key {shown(name)} given twice", _path(link))
+                        twice = _("key {key} given twice").format(key=shown(name))
+                        raise YamlSourceError(key.start_mark.line + 1, twice, _path(link))
                     keys.add(name)
                 children += [(key, depth + 1, (link, name)), (value, depth + 1, (link, name))]
             stack.extend(reversed(children))
@@ -136,16 +139,19 @@ def _path(link: _Link) -> tuple[Any, ...]:
 
 def _check_scalar(node: yaml.ScalarNode, loader: yaml.SafeLoader, path: tuple[Any, ...]) -> None:
     where = f"{dotted(path)}: " if path else ""
-    kind = "date" if node.tag == _TIMESTAMP else "number"
+    date = node.tag == _TIMESTAMP
     line = node.start_mark.line + 1
     if len(node.value) > MAX_NUMBER_CHARACTERS:
-        raise YamlSourceError(line, f"{where}the {kind} {shown(node.value)} is too long "
-                              f"(at most {MAX_NUMBER_CHARACTERS} characters)", path)
+        too_long = (_("the date {value} is too long (at most {most} characters)") if date
+                    else _("the number {value} is too long (at most {most} characters)"))
+        raise YamlSourceError(line, where + too_long.format(value=shown(node.value), most=MAX_NUMBER_CHARACTERS),
+                              path)
     try:  # the constructor raises a bare ValueError, without a line, for 2026-13-45 or !!int x
         {_INT: loader.construct_yaml_int, _FLOAT: loader.construct_yaml_float,
          _TIMESTAMP: loader.construct_yaml_timestamp}[node.tag](node)
     except ValueError as err:
-        raise YamlSourceError(line, f"{where}{shown(node.value)} is not a {kind}: {err}", path) from None
+        not_one = _("{value} is not a date: {error}") if date else _("{value} is not a number: {error}")
+        raise YamlSourceError(line, where + not_one.format(value=shown(node.value), error=err), path) from None
 
 
 def _alias_line(text: str) -> int | None:

@@ -204,7 +204,7 @@ class _ZstandardFrames(io.RawIOBase):
     def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
         size = self._reader.readinto(buffer)
         if size == 0 and not self._walker.is_between_frames:
-            raise EOFError("the file ends inside a frame")
+            raise EOFError(_("the file ends inside a frame"))
         return size
 
     def close(self) -> None:

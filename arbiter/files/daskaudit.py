@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TextIO, TypeVar
 
 from arbiter.core.errors import ArbiterError
-from arbiter.core.i18n import current_language
+from arbiter.core.i18n import _, current_language
 from arbiter.files.archive import ENCODING, ERRORS, is_plain_file
 from arbiter.files.audit import audit_text
 from arbiter.files.findings import GameAudit
@@ -136,8 +136,9 @@ def range_texts(part: ByteRange) -> RangeResult[tuple[int, str]]:
             handle.seek(part.start)
             data = handle.read(part.end - part.start)
     except OSError as err:  # on a worker: say so, the client can read the file
-        raise OSError(err.errno, f"a Dask worker cannot read {part.path}: {err.strerror or err} (with "
-                                 "--scheduler, the workers must see the file at that path)") from None
+        unread = _("a Dask worker cannot read {path}: {error} (with --scheduler, the workers must see the file at "
+                   "that path)").format(path=part.path, error=err.strerror or err)
+        raise OSError(err.errno, unread) from None
     if not part.is_last:
         data += PROBE.encode("utf-8")
     # Each range but the first begins with "[" after a newline, so no character and no "\r\n" is
@@ -289,12 +290,13 @@ def dask_client(scheduler: str | None, workers: int) -> Iterator[Client]:
     try:
         import distributed
     except ImportError:
-        raise EngineError("--engine dask needs the distributed package: pip install 'arbiter[dask]'") from None
+        raise EngineError(_("--engine dask needs the distributed package: pip install 'arbiter[dask]'")) from None
     if scheduler is not None:
         try:
             client = distributed.Client(scheduler, timeout=SCHEDULER_TIMEOUT)  # type: ignore[no-untyped-call]
         except (OSError, ValueError) as err:  # TimeoutError is an OSError
-            raise EngineError(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
+            raise EngineError(_("cannot reach the Dask scheduler at {scheduler}: {error}").format(
+                scheduler=scheduler, error=err)) from None
         with client:
             yield client
         return

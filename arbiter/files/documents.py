@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from arbiter.core.errors import SHOWN_CHARACTERS, ArbiterError, InternalError, ScenarioError, clipped
+from arbiter.core.errors import SHOWN_CHARACTERS, ArbiterError, InternalError, ScenarioError, clipped, count_of
+from arbiter.core.i18n import _, ngettext
 from arbiter.files.scenario import Outcome, Scenario, final_state, run
 from arbiter.files.validate import Validation, validate
 
@@ -23,7 +24,18 @@ from arbiter.files.validate import Validation, validate
 LONG_TEXT = 80
 #: An error line longer than this, once its values are cut, is cut itself.
 LONG_LINE = 500
-_EVENT_PREFIX = re.compile(r"event \d+ \(")
+
+
+def _event_prefix() -> re.Pattern[str]:
+    """``event 3 (`` in the language in force (``event {index} ({event})`` of the catalogue)."""
+    before, _index, rest = _("event {index} ({event})").partition("{index}")
+    return re.compile(re.escape(before) + r"\d+" + re.escape(rest.partition("{event}")[0]))
+
+
+def _cut_endings() -> tuple[str, ...]:
+    """How a value cut with its length ends: `` characters)`` in the language in force."""
+    return tuple({ngettext("{count} character", "{count} characters", n).rpartition("}")[2] + ")"
+                  for n in (2, 5, 21, 22)})
 _QUOTED = re.compile(rf"'[^'\n]{{{LONG_TEXT + 1},}}'|\"[^\"\n]{{{LONG_TEXT + 1},}}\"")
 
 
@@ -34,7 +46,7 @@ def error_line(text: str) -> str:
     if len(text) <= LONG_TEXT:
         return text
     parts, start = [], 0
-    for found in _EVENT_PREFIX.finditer(text):
+    for found in _event_prefix().finditer(text):
         if found.start() < start:
             continue
         end = text.find("): ", found.end())  # where the event's text ends and the message begins
@@ -42,19 +54,19 @@ def error_line(text: str) -> str:
         if end == -1:
             continue
         event = text[found.end():end]
-        parts += [text[start:found.end()], event if event.endswith(" characters)") else clipped(event)]
+        parts += [text[start:found.end()], event if event.endswith(_cut_endings()) else clipped(event)]
         start = end
     text = "".join(parts) + text[start:]
-    text = _QUOTED.sub(lambda m: f"{m[0][0]}{m[0][1:SHOWN_CHARACTERS + 1]}…{m[0][0]} ({len(m[0]) - 2:,} characters)",
-                       text)
+    text = _QUOTED.sub(lambda m: f"{m[0][0]}{m[0][1:SHOWN_CHARACTERS + 1]}…{m[0][0]} "
+                                 f"({count_of('characters', len(m[0]) - 2)})", text)
     if len(text) > LONG_LINE:
-        text = f"{text[:LONG_LINE]}… ({len(text):,} characters)"
+        text = f"{text[:LONG_LINE]}… ({count_of('characters', len(text))})"
     return text
 
 
 def internal_error(name: str, err: Exception) -> InternalError:
     """A bug of ours met on the file ``name`` outside any event (reading it, checking its expect, ...)."""
-    return InternalError(name, None, f"internal error, please report it: {err!r}")
+    return InternalError(name, None, _("internal error, please report it: {error}").format(error=repr(err)))
 
 
 @dataclass(frozen=True)

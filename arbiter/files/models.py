@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
+from arbiter.core.i18n import _
 from arbiter.core.notation import language
 from arbiter.laws.rulings import RulingFields
 
@@ -31,9 +32,9 @@ class StartModel(_Strict):
     @model_validator(mode="after")
     def _pgn_alone(self) -> StartModel:
         if self.pgn is not None and (self.fen is not None or self.moves is not None or self.set_up is not None):
-            raise ValueError("start takes either pgn, or fen and moves, or set_up and moves")
+            raise ValueError(_("start takes either pgn, or fen and moves, or set_up and moves"))
         if self.set_up is not None and self.fen is not None:
-            raise ValueError("start takes either fen or set_up, not both")
+            raise ValueError(_("start takes either fen or set_up, not both"))
         return self
 
 
@@ -46,7 +47,7 @@ class DeviceModel(_Strict):
     @model_validator(mode="after")
     def _seconds_for_time(self) -> DeviceModel:
         if self.penalty.startswith("time") and (self.seconds is None or self.seconds <= 0):
-            raise ValueError(f"penalty {self.penalty} needs seconds, a positive number")
+            raise ValueError(_("penalty {penalty} needs seconds, a positive number").format(penalty=self.penalty))
         return self
 
 
@@ -73,7 +74,7 @@ class EventModel(_Strict):
     @model_validator(mode="after")
     def _one_actor(self) -> EventModel:
         if (self.white is None) == (self.black is None):
-            raise ValueError("an event has exactly one actor key, white or black")
+            raise ValueError(_("an event has exactly one actor key, white or black"))
         return self
 
 
@@ -124,11 +125,11 @@ class QuizModel(_Strict):
     @model_validator(mode="after")
     def _answer_is_a_choice(self) -> QuizModel:
         if len(self.choices) < 2:
-            raise ValueError("a quiz question needs at least two choices")
+            raise ValueError(_("a quiz question needs at least two choices"))
         if not 1 <= self.answer <= len(self.choices):
-            raise ValueError(f"answer is the number of a choice, 1 to {len(self.choices)}")
+            raise ValueError(_("answer is the number of a choice, 1 to {count}").format(count=len(self.choices)))
         if self.after < 0:
-            raise ValueError("after is an event count, 0 or more")
+            raise ValueError(_("after is an event count, 0 or more"))
         return self
 
 
@@ -167,7 +168,7 @@ class ScenarioFile(_Strict):
     @classmethod
     def _one_line(cls, value: str | None) -> str | None:
         if value is not None and (not value.strip() or "\n" in value.strip()):
-            raise ValueError("the title is one non-empty line")
+            raise ValueError(_("the title is one non-empty line"))
         return value
 
     @property

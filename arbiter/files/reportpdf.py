@@ -43,7 +43,7 @@ def pdf_bytes(scenario: Scenario, result: Validation) -> bytes:
     try:
         from fpdf import FPDF
     except ImportError:
-        raise PdfUnavailableError("PDF documents need fpdf2: pip install 'arbiter[pdf]'") from None
+        raise PdfUnavailableError(_("PDF documents need fpdf2: pip install 'arbiter[pdf]'")) from None
     pdf = FPDF(format="A4")
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.add_font("DejaVu", "", str(FONTS / "DejaVuSans.ttf"))

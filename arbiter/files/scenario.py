@@ -29,6 +29,7 @@ from arbiter.laws.rulings import Ruling, RulingFields
 from arbiter.core.yamlsource import Located, YamlSourceError, dotted, scalar_at
 from arbiter.files.expect import failures, must_fields
 from arbiter.files.models import EventModel, RegulationsModel, ScenarioFile
+from arbiter.core.i18n import _
 from arbiter.files.start import duration_at, read_start, start_clock
 
 
@@ -68,7 +69,7 @@ def load(path: str | Path, output_notation: str | None = None) -> Scenario:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise ScenarioError(name, None, f"cannot read the file: {err}") from None
+        raise ScenarioError(name, None, _("cannot read the file: {error}").format(error=err)) from None
     return loads(text, name, base=Path(path).parent, output_notation=output_notation)
 
 
@@ -83,15 +84,15 @@ def loads(text: str, name: str = "<scenario>", base: Path | None = None,
     except YamlSourceError as err:
         raise ScenarioError(name, err.line, _in_event(text, err.path) + err.message) from None
     if not isinstance(doc.data, dict):
-        raise ScenarioError(name, 1, "a scenario is a mapping of keys (title, start, events, expect, ...)")
+        raise ScenarioError(name, 1, _("a scenario is a mapping of keys (title, start, events, expect, ...)"))
     try:
         spec = ScenarioFile.model_validate(doc.data)
     except ValidationError as err:
         raise _located(name, doc, err) from None
     if spec.title is None and spec.report is None:
-        raise ScenarioError(name, 1, "missing required key 'title'")
+        raise ScenarioError(name, 1, _("missing required key {key}").format(key=repr("title")))
     if spec.quiz is not None and spec.quiz.after > len(spec.events):
-        past = f"quiz.after is past the last event ({len(spec.events)})"
+        past = _("quiz.after is past the last event ({count})").format(count=len(spec.events))
         raise ScenarioError(name, doc.line(("quiz", "after")), past)
     events = [_event(name, doc, index, raw) for index, raw in enumerate(spec.events)]
     _check_numbers(name, doc, spec)
@@ -104,7 +105,7 @@ def loads(text: str, name: str = "<scenario>", base: Path | None = None,
             control = TimeControl.parse(spec.time_control)
         except TimeControlError as err:
             if written["time_control"] is None:
-                tag = f"start.pgn: the TimeControl tag: {err}"
+                tag = _("start.pgn: the TimeControl tag: {error}").format(error=err)
                 raise ScenarioError(name, doc.line(("start", "pgn")), tag) from None
             raise ScenarioError(name, doc.line(("time_control",)), str(err)) from None
     reads = language(spec.notation)
@@ -138,8 +139,8 @@ def _in_event(text: str, path: tuple[Any, ...]) -> str:
     for actor in ("white", "black"):
         action = scalar_at(text, ("events", path[1], actor))
         if action is not None:
-            return f"event {path[1]} ({actor}: {clipped(action)}): "
-    return f"event {path[1]}: "
+            return _("event {index} ({event})").format(index=path[1], event=f"{actor}: {clipped(action)}") + ": "
+    return _("event {index}").format(index=path[1]) + ": "
 
 
 def _check_numbers(name: str, doc: Located, spec: ScenarioFile) -> None:
@@ -163,8 +164,9 @@ def _check_numbers(name: str, doc: Located, spec: ScenarioFile) -> None:
                 continue
             if (isinstance(seconds, float) and not math.isfinite(seconds)) or abs(seconds) > MAX_DURATION:
                 path = (*where, index, "seconds")
-                raise ScenarioError(name, doc.line(path), f"{dotted(path)}: {shown(seconds)} is not a number of "
-                                    "seconds from -1000 hours to 1000 hours")
+                wrong = _("{key}: {value} is not a number of seconds from -1000 hours to 1000 hours").format(
+                    key=dotted(path), value=shown(seconds))
+                raise ScenarioError(name, doc.line(path), wrong)
 
 
 def _translate_listed(spec: ScenarioFile, reads: Language, writes: Language) -> None:
@@ -186,19 +188,22 @@ def _translate_listed(spec: ScenarioFile, reads: Language, writes: Language) -> 
 def _located(name: str, doc: Located, err: ValidationError) -> ScenarioError:
     first = err.errors()[0]
     loc = tuple(part for part in first["loc"] if not (isinstance(part, str) and part.startswith("function-")))
-    key = ".".join(str(p) for p in loc) or "the file"
+    key = ".".join(str(p) for p in loc) or _("the file")
     if first["type"] == "extra_forbidden":
-        where = f" in {'.'.join(str(p) for p in loc[:-1])}" if len(loc) > 1 else ""
-        message = f"unknown key {str(loc[-1])!r}{where}"
+        if len(loc) > 1:
+            message = _("unknown key {key} in {block}").format(key=repr(str(loc[-1])),
+                                                               block=".".join(str(p) for p in loc[:-1]))
+        else:
+            message = _("unknown key {key}").format(key=repr(str(loc[-1])))
     elif first["type"] == "missing":
-        message = f"missing required key {key!r}"
+        message = _("missing required key {key}").format(key=repr(key))
     else:
-        message = f"{key}: {first['msg']}"
+        message = f"{key}: {first['msg']}"  # pydantic's own message, in English
         if "input" in first and not isinstance(first["input"], (dict, list)):
-            message += f" (got {shown(first['input'])})"
+            message += " " + _("(got {value})").format(value=shown(first["input"]))
     if len(loc) >= 2 and loc[0] == "events" and isinstance(loc[1], int):
         raw = doc.data["events"][loc[1]]
-        message = f"event {loc[1]} ({_event_text(raw)}): {message}"
+        message = _("event {index} ({event})").format(index=loc[1], event=_event_text(raw)) + f": {message}"
     return ScenarioError(name, doc.line(loc), message)
 
 
@@ -219,9 +224,11 @@ def _event(name: str, doc: Located, index: int, raw: EventModel) -> Event:
         action = parse_action(text)
         at = parse_duration(raw.at) if raw.at is not None else None
     except InvalidEventError as err:
-        raise ScenarioError(name, line, f"event {index} ({actor_name}: {clipped(text)}): {told(err)}") from None
+        raise ScenarioError(name, line, _("event {index} ({event})").format(
+            index=index, event=f"{actor_name}: {clipped(text)}") + f": {told(err)}") from None
     except TimeControlError as err:
-        raise ScenarioError(name, line, f"event {index} ({actor_name}: {clipped(text)}): {err}") from None
+        raise ScenarioError(name, line, _("event {index} ({event})").format(
+            index=index, event=f"{actor_name}: {clipped(text)}") + f": {err}") from None
     actor = chess.WHITE if actor_name == "white" else chess.BLACK
     return Event(actor, action, text.strip(), at, raw.hand, raw.note, line)
 
@@ -232,8 +239,9 @@ def _check_times(name: str, doc: Located, events: list[Event]) -> None:
         if event.at is None:
             continue
         if event.at < last:
-            backwards = f"time goes backwards ({event.at:g}s after {last:g}s)"
-            raise ScenarioError(name, event.line, f"event {index} ({event.describe()}): {backwards}")
+            backwards = _("time goes backwards ({at}s after {last}s)").format(at=f"{event.at:g}", last=f"{last:g}")
+            raise ScenarioError(name, event.line, _("event {index} ({event})").format(
+                index=index, event=event.describe()) + f": {backwards}")
         last = event.at
 
 
@@ -263,7 +271,8 @@ def replay_event(path: str, referee: Referee, index: int, event: Event) -> list[
     except ArbiterError as err:
         raise ScenarioError(path, event.line, f"{event_label(index, event.describe())}: {told(err)}") from None
     except Exception as err:  # noqa: BLE001 - a bug of ours: reported at its event, the other files still run
-        message = f"{event_label(index, event.describe())}: internal error, please report it: {err!r}"
+        message = f"{event_label(index, event.describe())}: " + _("internal error, please report it: {error}").format(
+            error=repr(err))
         raise InternalError(path, event.line, message) from err
 
 

@@ -20,6 +20,7 @@ from arbiter.core.notation import Language, language, legal_move
 from arbiter.core.pgnread import RESULTS, clock_seconds, read_score
 from arbiter.core.position import Position
 from arbiter.core.yamlsource import Located, dotted
+from arbiter.core.i18n import _
 from arbiter.files.models import ClockModel, Duration, ScenarioFile, StartModel
 
 
@@ -29,7 +30,7 @@ def duration_at(name: str, doc: Located, path: tuple[str, ...], value: Duration)
     try:
         return parse_duration(value)
     except TimeControlError as err:
-        raise ScenarioError(name, doc.line(path), f"{dotted(path)}: {err}") from None
+        raise ScenarioError(name, doc.line(path), _("{key}: {error}").format(key=dotted(path), error=err)) from None
 
 
 _MOVE_NUMBER = re.compile(r"^\d+\.+$|^\d+\.+(?=\S)")
@@ -67,7 +68,8 @@ def read_start(name: str, doc: Located, spec: ScenarioFile, base: Path | None) -
     try:
         return start_position(fen, split_moves(start.moves), lang)
     except InvalidPositionError as err:
-        key = "moves" if start.moves is not None and "move" in str(err) else ("set_up" if start.set_up else "fen")
+        at_move = err.move is not None or "move" in str(err)  # python-chess's own words are English
+        key = "moves" if start.moves is not None and at_move else ("set_up" if start.set_up else "fen")
         raise ScenarioError(name, doc.line(("start", key)), told(err)) from None
 
 
@@ -79,7 +81,8 @@ def _set_up_fen(name: str, line: int, set_up: str) -> str:
         board = chess.Board(None)
         board.set_board_fen(placement)
     except ValueError as err:
-        raise ScenarioError(name, line, f"bad set_up placement {shown(set_up)}: {told(err)}") from None
+        raise ScenarioError(name, line, _("bad set_up placement {placement}: {error}").format(
+            placement=shown(set_up), error=told(err))) from None
     board.castling_rights = chess.BB_CORNERS
     board.castling_rights = board.clean_castling_rights()
     return board.fen()
@@ -97,7 +100,8 @@ def start_position(fen: str | None, moves: list[str], lang: Language) -> Positio
         try:
             position.push(legal_move(position.board, text, lang))
         except InvalidEventError as err:
-            raise InvalidPositionError(f"start move {number} {shown(text)}: {told(err)}") from None
+            raise InvalidPositionError(_("start move {number} {move}: {error}").format(
+                number=number, move=shown(text), error=told(err)), number) from None
     position.restore_standing()
     return position
 
@@ -131,19 +135,21 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path | None, lang: Lan
     whatever the case of its suffix), else PGN text; either way its content must be PGN. With
     no ``base`` no file is read: one line ending in ``.pgn`` is refused, any other is PGN text."""
     written = pgn.strip()
-    text, what = pgn, f"start.pgn: the PGN text {shown(written)}"
+    text, what = pgn, _("start.pgn: the PGN text {text}").format(text=shown(written))
     if base is None:
         if "\n" not in written and written.lower().endswith(".pgn"):
-            raise ScenarioError(name, line, f"start.pgn names the file {shown(written)}, and a scenario given as "
-                                "text reads no file: give the PGN text itself")
+            raise ScenarioError(name, line, _("start.pgn names the file {file}, and a scenario given as text reads no "
+                                              "file: give the PGN text itself").format(file=shown(written)))
     elif "\n" not in written and written:
         path = base / written
         if _exists(path):
-            text, what = _read_pgn_file(name, line, path, written), f"start.pgn: the file {shown(written)}"
+            text, what = _read_pgn_file(name, line, path, written), _("start.pgn: the file {file}").format(
+                file=shown(written))
         elif written.lower().endswith(".pgn"):
-            raise ScenarioError(name, line, f"cannot read the PGN file {shown(written)}: no such file")
+            raise ScenarioError(name, line, _("cannot read the PGN file {file}: no such file").format(
+                file=shown(written)))
         else:
-            what = f"start.pgn: {shown(written)}, no file next to the scenario, read as PGN text,"
+            what = _("start.pgn: {text}, no file next to the scenario, read as PGN text,").format(text=shown(written))
     has_tags = any(_TAG_LINE.match(row) for row in text.splitlines())
     if lang.code != ENGLISH:
         return _start_from_score(name, line, text, lang, what, has_tags)
@@ -151,10 +157,9 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path | None, lang: Lan
 
     game = chess.pgn.read_game(io.StringIO(text))
     if game is None or not has_tags and game.next() is None:
-        raise ScenarioError(name, line, f"{what} holds no PGN game: no tag pair such as [Event \"...\"] and no "
-                            "move such as 1. e4")
+        raise ScenarioError(name, line, _no_game(what))
     if game.errors:
-        raise ScenarioError(name, line, f"bad PGN: {told(game.errors[0])}")
+        raise ScenarioError(name, line, _("bad PGN: {error}").format(error=told(game.errors[0])))
     try:
         position = Position.from_start(game.board().fen(), [m.uci() for m in game.mainline_moves()])
     except InvalidPositionError as err:
@@ -166,7 +171,8 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path | None, lang: Lan
             try:
                 seconds = clock_seconds(found.group("hours"), found.group("minutes"), found.group("seconds"))
             except TimeControlError as err:
-                raise ScenarioError(name, line, f"{what}: ply {ply}: bad [%clk] comment: {err}") from None
+                raise ScenarioError(name, line, _("{what}: ply {ply}: bad [%clk] comment: {error}").format(
+                    what=what, ply=ply, error=err)) from None
             clocks[not node.turn()] = seconds  # the side that made the move
     return position, game.headers, clocks
 
@@ -183,40 +189,50 @@ def _exists(path: Path) -> bool:
 def _read_pgn_file(name: str, line: int, path: Path, written: str) -> str:
     """The text of the PGN file ``path``: a regular file of at most :data:`MAX_PGN_BYTES`, in
     UTF-8. A folder, a device or a pipe is refused before a byte is read."""
-    where = f"start.pgn: {shown(written)}"
+    file = shown(written)
     try:
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
-            raise ScenarioError(name, line, f"{where} is a folder, not a PGN file")
+            raise ScenarioError(name, line, _("start.pgn: {file} is a folder, not a PGN file").format(file=file))
         if not stat.S_ISREG(info.st_mode):
-            raise ScenarioError(name, line, f"{where} is not a regular file (a device or a pipe?), not a PGN file")
+            raise ScenarioError(name, line, _("start.pgn: {file} is not a regular file (a device or a pipe?), "
+                                              "not a PGN file").format(file=file))
         if info.st_size > MAX_PGN_BYTES:
-            raise ScenarioError(name, line, f"{where} is too big for a PGN file ({info.st_size:,} bytes; at most "
-                                f"{MAX_PGN_BYTES:,})")
+            raise ScenarioError(name, line, _("start.pgn: {file} is too big for a PGN file ({size} bytes; at most "
+                                              "{most})").format(file=file, size=f"{info.st_size:,}",
+                                                                most=f"{MAX_PGN_BYTES:,}"))
         # Non-blocking: if a pipe took the file's place since the check, opening it must not wait.
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(descriptor, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise ScenarioError(name, line, f"{where} is not a regular file, not a PGN file")
+                raise ScenarioError(name, line, _("start.pgn: {file} is not a regular file, not a PGN file").format(
+                    file=file))
             data = handle.read(MAX_PGN_BYTES + 1)
     except OSError as err:
-        raise ScenarioError(name, line, f"cannot read the PGN file {shown(written)}: {err.strerror or err}") from None
+        raise ScenarioError(name, line, _("cannot read the PGN file {file}: {error}").format(
+            file=shown(written), error=err.strerror or err)) from None
     if len(data) > MAX_PGN_BYTES:
-        raise ScenarioError(name, line, f"{where} is too big for a PGN file (at most {MAX_PGN_BYTES:,} bytes)")
+        raise ScenarioError(name, line, _("start.pgn: {file} is too big for a PGN file (at most {most} bytes)").format(
+            file=file, most=f"{MAX_PGN_BYTES:,}"))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ScenarioError(name, line, f"{where} is not a text file in UTF-8, not a PGN file") from None
+        raise ScenarioError(name, line, _("start.pgn: {file} is not a text file in UTF-8, not a PGN file").format(
+            file=file)) from None
+
+
+def _no_game(what: str) -> str:
+    return _("{what} holds no PGN game: no tag pair such as [Event \"...\"] and no move such as 1. e4").format(
+        what=what)
 
 
 def _start_from_score(name: str, line: int, text: str, lang: Language, what: str, has_tags: bool) -> _PgnStart:
     """:func:`_start_from_pgn` for a score in another language than English."""
     score = read_score(text)
     if not score.moves and not has_tags:
-        raise ScenarioError(name, line, f"{what} holds no PGN game: no tag pair such as [Event \"...\"] and no "
-                            "move such as 1. e4")
+        raise ScenarioError(name, line, _no_game(what))
     if score.errors:
-        raise ScenarioError(name, line, f"{what}: {score.errors[0]}")
+        raise ScenarioError(name, line, f"{what}: {score.errors[0]}")  # pgnread's message, translated there
     try:
         position = start_position(score.headers.get("FEN"), score.moves, lang)
     except InvalidPositionError as err:
@@ -247,11 +263,13 @@ def start_clock(name: str, doc: Located, spec: ScenarioFile, control: TimeContro
         return None
     missing = [color for color, value in times.items() if value is None]
     if missing:
-        has, lacks = chess.COLOR_NAMES[not missing[0]], chess.COLOR_NAMES[missing[0]]
         if from_pgn:
-            raise ScenarioError(name, doc.line(("start", "pgn")),
-                                f"start.pgn: the [%clk] comments give only {has}'s time; without a time_control "
-                                f"(or a TimeControl tag) give clock: with {lacks}'s time too")
-        raise ScenarioError(name, doc.line(("clock",)),
-                            f"clock gives only {has}'s time; without a time_control give both")
+            raise ScenarioError(name, doc.line(("start", "pgn")), (
+                _("start.pgn: the [%clk] comments give only white's time; without a time_control (or a TimeControl "
+                  "tag) give clock: with black's time too") if missing[0] == chess.BLACK else
+                _("start.pgn: the [%clk] comments give only black's time; without a time_control (or a TimeControl "
+                  "tag) give clock: with white's time too")))
+        raise ScenarioError(name, doc.line(("clock",)), (
+            _("clock gives only white's time; without a time_control give both") if missing[0] == chess.BLACK else
+            _("clock gives only black's time; without a time_control give both")))
     return {color: value for color, value in times.items() if value is not None}

@@ -79,14 +79,17 @@ def why_not_a_report(scenario: Scenario) -> str | None:
     """Why the file is not an incident report (FORMAT §5: ``report:`` says who, where and when,
     ``ruling:`` what the tournament arbiter decided), or None if it is one."""
     spec = scenario.spec
-    lacking = [what for what, value in (("report: (who, where, when)", spec.report),
-                                        ("ruling: (what the tournament arbiter decided)", spec.ruling))
-               if value is None]
-    if not lacking:
+    if spec.report is not None and spec.ruling is not None:
         return None
-    why = f"not an incident report: it has no {' and no '.join(lacking)}"
+    if spec.report is None and spec.ruling is None:
+        why = _("not an incident report: it has no report: (who, where, when) and no ruling: (what the tournament "
+                "arbiter decided)")
+    elif spec.report is None:
+        why = _("not an incident report: it has no report: (who, where, when)")
+    else:
+        why = _("not an incident report: it has no ruling: (what the tournament arbiter decided)")
     if spec.expect is not None or spec.report is None:
-        why += "; a scenario file is checked with `arbiter run`"
+        why += _("; a scenario file is checked with `arbiter run`")
     return why
 
 

@@ -11,6 +11,7 @@ import yaml
 from arbiter.core.clock import TimeControl
 from arbiter.core.errors import UnknownArticleError, UnknownLanguageError, shown
 from arbiter.core.i18n import LANGUAGES as LANGUAGES
+from arbiter.core.i18n import _
 from arbiter.core.resources import rules_dir
 from arbiter.core.yamlsource import SAFE_LOADER
 
@@ -36,7 +37,8 @@ def _articles_file(language: str) -> str:
     """
     if language not in LANGUAGES:
         raise UnknownLanguageError(
-            f"unknown language {shown(language)}: the articles are in {', '.join(LANGUAGES)}")
+            _("unknown language {language}: the articles are in {languages}").format(
+                language=shown(language), languages=", ".join(LANGUAGES)))
     return "articles.yaml" if language == "en" else f"articles.{language}.yaml"
 
 
@@ -61,7 +63,7 @@ def article(number: str, language: str = "en") -> Article:
     try:
         return articles(language)[number]
     except KeyError:
-        raise UnknownArticleError(f"unknown article {number!r}") from None
+        raise UnknownArticleError(_("unknown article {number}").format(number=repr(number))) from None
 
 
 def with_subarticles(number: str, language: str = "en") -> list[Article]:
@@ -73,7 +75,7 @@ def with_subarticles(number: str, language: str = "en") -> list[Article]:
     """
     found = [a for n, a in articles(language).items() if n == number or n.startswith(number + ".")]
     if not found:
-        raise UnknownArticleError(f"unknown article {number!r}")
+        raise UnknownArticleError(_("unknown article {number}").format(number=repr(number)))
     return found
 
 

@@ -15,6 +15,7 @@ from arbiter.core.errors import InvalidEventError
 from arbiter.laws import texts
 from arbiter.laws.game import Game
 from arbiter.table.events import ArriveAct, CarryAct, KnockAct, PauseAct
+from arbiter.core.i18n import _
 from arbiter.table.machine import Hand
 
 #: Moves each player must have completed before a rapid or blitz game under A.5 bars a claim of
@@ -41,7 +42,8 @@ def has_ten_moves_each(ref: Game, completed: bool = False) -> bool:
 def must_be_present(ref: Game, color: chess.Color) -> None:
     """:raises InvalidEventError: if ``color`` has not arrived at the board yet (6.7)."""
     if color in ref.absent:
-        raise InvalidEventError(f"{chess.COLOR_NAMES[color]} has not arrived at the board yet (arrive first)")
+        raise InvalidEventError(_("white has not arrived at the board yet (arrive first)") if color == chess.WHITE
+                                else _("black has not arrived at the board yet (arrive first)"))
 
 
 def default_time_passed(ref: Game) -> None:
@@ -62,7 +64,8 @@ def on_arrive(ref: Game, color: chess.Color, act: ArriveAct, hand: Hand) -> None
     """``color`` arrives at the board, within the default time (after it, :func:`default_time_passed`
     has already ended the game)."""
     if color not in ref.absent:
-        raise InvalidEventError(f"{chess.COLOR_NAMES[color]} is already at the board")
+        raise InvalidEventError(_("white is already at the board") if color == chess.WHITE
+                                else _("black is already at the board"))
     ref.absent.discard(color)
 
 
@@ -71,7 +74,7 @@ def on_knock(ref: Game, color: chess.Color, act: KnockAct, hand: Hand) -> None:
     contact, not a touch (4.2.2); the pieces still lie on their squares."""
     for square in act.squares:
         if ref.position.standing.piece_at(square) is None:
-            raise InvalidEventError(f"no piece stands on {chess.square_name(square)}")
+            raise InvalidEventError(_("no piece stands on {square}").format(square=chess.square_name(square)))
     ref.knocked.setdefault(color, set()).update(act.squares)
 
 

@@ -48,6 +48,7 @@ from arbiter.table.events import (
 )
 from arbiter.table.machine import Hand
 from arbiter.table.touch import PiecePut, Released, Touch, first_released
+from arbiter.core.i18n import _
 from arbiter.table.turns import Settings, Turn
 
 __all__ = ["Referee", "Settings"]
@@ -312,7 +313,11 @@ class Referee(Game):
 
     def _holding_hand(self, color: chess.Color, hand: Hand) -> None:
         if (color, hand) not in self.table.held:
-            raise InvalidEventError(f"nothing is in {chess.COLOR_NAMES[color]}'s {hand} hand")
+            raise InvalidEventError({
+                (chess.WHITE, "left"): _("nothing is in white's left hand"),
+                (chess.WHITE, "right"): _("nothing is in white's right hand"),
+                (chess.BLACK, "left"): _("nothing is in black's left hand"),
+                (chess.BLACK, "right"): _("nothing is in black's right hand")}[(color, hand)])
 
 
 _HANDLERS: dict[type, Callable[[Referee, chess.Color, Any, Hand], None]] = {

@@ -20,6 +20,7 @@ from arbiter.files.scenario import Scenario, load, loads
 from arbiter.laws.referee import Referee
 from arbiter.session.view import RulingView, Step, View, ruling_view, view_of
 from arbiter.table.events import VERBS, Event, parse_action
+from arbiter.core.i18n import _
 from arbiter.table.machine import Hand
 
 #: What the file a session writes says it comes from.
@@ -151,7 +152,7 @@ class Session:
             actor = chess.WHITE if words[0] in ("white", "w") else chess.BLACK
             words = words[1:]
         if not words:
-            raise InvalidEventError("nothing to do")
+            raise InvalidEventError(_("nothing to do"))
         if actor is None:
             actor = self._referee.clock.running if words[0] == "press" else self._referee.position.turn
         if words[0] not in VERBS and len(words) == 1:
@@ -160,7 +161,7 @@ class Session:
         hand: Hand | None = None
         if "hand" in options:
             if options["hand"] not in ("left", "right"):
-                raise InvalidEventError(f"hand is left or right, not {options['hand']!r}")
+                raise InvalidEventError(_("hand is left or right, not {hand}").format(hand=repr(options["hand"])))
             hand = "left" if options["hand"] == "left" else "right"
         at = None
         if "at" in options:
@@ -170,7 +171,8 @@ class Session:
                 raise InvalidEventError(str(err)) from None
             last = max((e.at for e in self._events if e.at is not None), default=0.0)
             if at < last:
-                raise InvalidEventError(f"time goes backwards ({at:g}s after {last:g}s)")
+                raise InvalidEventError(_("time goes backwards ({at}s after {last}s)").format(at=f"{at:g}",
+                                                                                             last=f"{last:g}"))
         return Event(actor, parse_action(action_text), action_text, at, hand)
 
     def apply(self, event: str | Event) -> Step:
@@ -192,7 +194,8 @@ class Session:
             raise
         except Exception as err:  # noqa: BLE001 - a bug of ours: said, and the game goes on from before it
             self._replay(self._events)
-            message = f"{event_label(index, event.describe())}: internal error, please report it: {err!r}"
+            internal = _("internal error, please report it: {error}").format(error=repr(err))
+            message = f"{event_label(index, event.describe())}: {internal}"
             raise InternalError(self._scenario.path, None, message) from err
         self._events.append(event)
         self._view = None
@@ -205,7 +208,7 @@ class Session:
         :raises InvalidEventError: if no event is queued; as :meth:`apply` otherwise.
         """
         if not self._queue:
-            raise InvalidEventError("no event of a loaded file is left to play")
+            raise InvalidEventError(_("no event of a loaded file is left to play"))
         return self.apply(self._queue.pop(0))
 
     def undo(self) -> View:
@@ -214,7 +217,7 @@ class Session:
         :raises InvalidEventError: if no event has been played.
         """
         if not self._events:
-            raise InvalidEventError("nothing to undo")
+            raise InvalidEventError(_("nothing to undo"))
         self._replay(self._events[:-1])
         return self.view()
 
@@ -225,7 +228,7 @@ class Session:
         :raises InvalidEventError: if no event has been played.
         """
         if not self._events:
-            raise InvalidEventError("nothing to take back")
+            raise InvalidEventError(_("nothing to take back"))
         last = self._events[-1]
         self._replay(self._events[:-1])
         self._queue.insert(0, last)
@@ -335,12 +338,14 @@ class Session:
             loads(original, str(path), base=path.parent)  # the scenario reader bounds the work on hostile YAML
             data = yaml.safe_load(original)
         except (OSError, UnicodeDecodeError) as err:
-            raise ScenarioError(str(path), None, f"cannot read {path} again to keep what it holds: {err}") from None
+            raise ScenarioError(str(path), None, _("cannot read {path} again to keep what it holds: {error}").format(
+                path=path, error=err)) from None
         except ScenarioError as err:
-            raise ScenarioError(str(path), None, f"{path} no longer reads as a scenario ({err.message}); "
-                                "save the session under another name") from None
+            raise ScenarioError(str(path), None, _("{path} no longer reads as a scenario ({error}); save the session "
+                                                   "under another name").format(path=path, error=err.message)) from None
         if not isinstance(data, dict):
-            raise ScenarioError(str(path), None, f"{path} is no longer a scenario (a mapping of keys)")
+            raise ScenarioError(str(path), None, _("{path} is no longer a scenario (a mapping of keys)").format(
+                path=path))
         changes: dict[str, Any] = {"events": [_event_dict(e) for e in self._events]}
         notation = self._scenario.settings.notation
         if language(data.get("notation")).code != notation:  # read as the file spells it: sr is sr-Latn
@@ -349,8 +354,9 @@ class Session:
         try:
             loads(text, str(path), base=path.parent)
         except ScenarioError as err:
-            raise ScenarioError(str(path), None, f"{path} would no longer be a valid scenario: {err.message} "
-                                "(save the session under another name)") from None
+            invalid = _("{path} would no longer be a valid scenario: {error} (save the session under another "
+                        "name)").format(path=path, error=err.message)
+            raise ScenarioError(str(path), None, invalid) from None
         write_whole(path, text)
         old = data.get("events")
         return Saved(path, len(self._events), replaced=len(old) if isinstance(old, list) else 0,

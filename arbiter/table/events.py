@@ -10,6 +10,7 @@ import chess
 
 from arbiter.core.errors import InvalidEventError, shown
 from arbiter.core.position import PIECE_LETTERS, captured_square
+from arbiter.core.i18n import _, ngettext
 from arbiter.table.machine import Hand
 
 PIECE_TYPES = {letter: chess.PIECE_SYMBOLS.index(letter.lower()) for letter in PIECE_LETTERS}
@@ -169,33 +170,37 @@ def parse_square(text: str) -> chess.Square:
     :raises InvalidEventError: if it is not ``a1``..``h8``.
     """
     if text not in chess.SQUARE_NAMES:
-        raise InvalidEventError(f"bad square {shown(text)} (squares are a1..h8)")
+        raise InvalidEventError(_("bad square {square} (squares are a1..h8)").format(square=shown(text)))
     return chess.SQUARE_NAMES.index(text)
 
 
 def _squares(verb: str, args: list[str], at_least: int = 1) -> tuple[chess.Square, ...]:
     if len(args) < at_least:
-        raise InvalidEventError(f"{verb} needs a square")
+        raise InvalidEventError(_("{verb} needs a square").format(verb=verb))
     squares = tuple(parse_square(arg) for arg in args)
     if len(set(squares)) != len(squares):
-        raise InvalidEventError(f"{verb} names a square twice")
+        raise InvalidEventError(_("{verb} names a square twice").format(verb=verb))
     return squares
 
 
 def _one_square(verb: str, args: list[str]) -> chess.Square:
     if len(args) != 1:
-        raise InvalidEventError(f"{verb} takes one square, got {len(args)} arguments")
+        raise InvalidEventError(ngettext("{verb} takes one square, got {count} argument",
+                                         "{verb} takes one square, got {count} arguments", len(args)).format(
+            verb=verb, count=len(args)))
     return parse_square(args[0])
 
 
 def _no_args(verb: str, args: list[str]) -> None:
     if args:
-        raise InvalidEventError(f"{verb} takes no arguments, got {shown(' '.join(args))}")
+        raise InvalidEventError(_("{verb} takes no arguments, got {given}").format(verb=verb,
+                                                                                   given=shown(" ".join(args))))
 
 
 def _object(verb: str, args: list[str], word: str) -> None:
     if args != [word]:
-        raise InvalidEventError(f"{verb} takes one argument, {word!r}; got {shown(' '.join(args))}")
+        raise InvalidEventError(_("{verb} takes one argument, {word}; got {given}").format(
+            verb=verb, word=repr(word), given=shown(" ".join(args))))
 
 
 _ONE_SQUARE: dict[str, Callable[[chess.Square], Action]] = {
@@ -213,7 +218,7 @@ def parse_action(text: str) -> Action:
     :raises InvalidEventError: on an unknown verb or bad arguments.
     """
     if not isinstance(text, str) or not text.strip():
-        raise InvalidEventError("empty action")
+        raise InvalidEventError(_("empty action"))
     verb, *args = text.split()
     if verb == "touch":
         accidental = bool(args) and args[-1] == "accidentally"
@@ -236,36 +241,37 @@ def parse_action(text: str) -> Action:
             color = chess.WHITE if args[0] == "white" else chess.BLACK
             args = args[1:]
         if len(args) != 2:
-            raise InvalidEventError("put takes a piece letter and a square (put Q e8), or a colour first "
-                                    "(put black N c6)")
+            raise InvalidEventError(_("put takes a piece letter and a square (put Q e8), or a colour first "
+                                      "(put black N c6)"))
         if args[0] not in PIECE_TYPES:
-            raise InvalidEventError(f"bad piece letter {shown(args[0])} (pieces are K Q R B N P)")
+            raise InvalidEventError(_("bad piece letter {letter} (pieces are K Q R B N P)").format(
+                letter=shown(args[0])))
         return PutAct(PIECE_TYPES[args[0]], parse_square(args[1]), color)
     if verb == "move":
         if len(args) != 2:
-            raise InvalidEventError("move takes two squares (move e2 e4)")
+            raise InvalidEventError(_("move takes two squares (move e2 e4)"))
         origin, target = _squares(verb, args, 2)
         return MoveAct(origin, target)
     if verb in ("play", "write"):
         if len(args) != 1:
-            raise InvalidEventError(f"{verb} takes one move in SAN or UCI")
+            raise InvalidEventError(_("{verb} takes one move in SAN or UCI").format(verb=verb))
         return PlayAct(args[0]) if verb == "play" else WriteAct(args[0])
     if verb == "claim":
         if not args or args[0] not in (*_PLAIN_CLAIMS, "threefold", "fifty"):
-            raise InvalidEventError(
+            raise InvalidEventError(_(
                 "claim takes touch-move, illegal-move, flag, threefold [MOVE], fifty [MOVE], set-up, "
                 "orientation or colours"
-            )
+            ))
         kind = args[0]
         if kind in ("threefold", "fifty") and len(args) <= 2:
             return ClaimAct(kind, args[1] if len(args) == 2 else None)  # type: ignore[arg-type]
         if len(args) != 1:
-            raise InvalidEventError(f"claim {kind} takes no move")
+            raise InvalidEventError(_("claim {kind} takes no move").format(kind=kind))
         return ClaimAct(kind)  # type: ignore[arg-type]
     if verb in _DRAW:
         _object(verb, args, "draw")
         return _DRAW[verb]()
-    raise InvalidEventError(f"unknown verb {shown(verb)}")
+    raise InvalidEventError(_("unknown verb {verb}").format(verb=shown(verb)))
 
 
 def steps_of(board: chess.Board, move: chess.Move) -> list[Action]:

@@ -18,6 +18,7 @@ import chess
 from transitions import Machine, MachineError
 
 from arbiter.core.errors import InvalidEventError
+from arbiter.core.i18n import _
 from arbiter.core.position import Position, castling_begun, move_between, promotion_under_way, same_placement
 
 Hand = Literal["left", "right"]
@@ -182,18 +183,20 @@ class Table:
         try:
             MACHINE.events[trigger].trigger(self)
         except MachineError:
-            raise InvalidEventError(f"cannot {trigger.replace('_', ' ')} now (the turn is {self.state!r})") from None
+            raise InvalidEventError(_("cannot {action} now (the turn is {state})").format(
+                action=trigger.replace("_", " "), state=repr(self.state))) from None
 
     def _check(self, trigger: str) -> None:
         if trigger not in ACCEPTS[self.state]:
             if self.state == "ended":
-                raise InvalidEventError("the game is over")
-            raise InvalidEventError(f"cannot {trigger} now (the turn is {self.state!r})")
+                raise InvalidEventError(_("the game is over"))
+            raise InvalidEventError(_("cannot {action} now (the turn is {state})").format(
+                action=trigger, state=repr(self.state)))
 
     def _piece_on(self, square: chess.Square) -> chess.Piece:
         piece = self.position.standing.piece_at(square)
         if piece is None:
-            raise InvalidEventError(f"no piece stands on {chess.square_name(square)}")
+            raise InvalidEventError(_("no piece stands on {square}").format(square=chess.square_name(square)))
         return piece
 
     def _step(self, color: chess.Color, hand: Hand, trigger: str, fire: bool) -> None:
@@ -230,10 +233,12 @@ class Table:
         holder = self.holder(square)
         if holder is not None:
             if holder[0] != color:
-                raise InvalidEventError(f"the piece on {chess.square_name(square)} is in the other player's hand")
+                raise InvalidEventError(_("the piece on {square} is in the other player's hand").format(
+                    square=chess.square_name(square)))
             return piece  # raised off the square again, still in the hand that holds it
         if (color, hand) in self.held:
-            raise InvalidEventError(f"the {hand} hand already holds a piece")
+            raise InvalidEventError(_("the left hand already holds a piece") if hand == "left"
+                                    else _("the right hand already holds a piece"))
         return piece
 
     def check_remove(self, color: chess.Color, square: chess.Square) -> chess.Piece:
@@ -241,15 +246,18 @@ class Table:
         piece = self._piece_on(square)
         holder = self.holder(square)
         if holder is not None and holder[0] != color:
-            raise InvalidEventError(f"the piece on {chess.square_name(square)} is in the other player's hand")
+            raise InvalidEventError(_("the piece on {square} is in the other player's hand").format(
+                    square=chess.square_name(square)))
         return piece
 
     def check_put(self, color: chess.Color, square: chess.Square, hand: Hand) -> None:
         """:raises InvalidEventError: if the hand cannot set a new piece on ``square``."""
         if (color, hand) in self.held:
-            raise InvalidEventError(f"the {hand} hand already holds a piece")
+            raise InvalidEventError(_("the left hand already holds a piece") if hand == "left"
+                                    else _("the right hand already holds a piece"))
         if self.position.standing.piece_at(square) is not None:
-            raise InvalidEventError(f"{chess.square_name(square)} is occupied: remove the piece first")
+            raise InvalidEventError(_("{square} is occupied: remove the piece first").format(
+                square=chess.square_name(square)))
 
     def lift(self, color: chess.Color, square: chess.Square, hand: Hand, fire: bool = True) -> chess.Piece:
         """Pick up the piece on ``square`` and hold it."""
@@ -278,11 +286,11 @@ class Table:
     def _set_down(self, color: chess.Color, square: chess.Square, hand: Hand, trigger: str, fire: bool) -> Held:
         held = self.held.get((color, hand))
         if held is None:
-            raise InvalidEventError(f"nothing is in the {hand} hand to place")
+            raise InvalidEventError(_("nothing is in the left hand to place") if hand == "left"
+                                    else _("nothing is in the right hand to place"))
         if self.position.standing.piece_at(square) is not None:
-            raise InvalidEventError(
-                f"{chess.square_name(square)} is occupied: remove the piece first, or use move"
-            )
+            raise InvalidEventError(_("{square} is occupied: remove the piece first, or use move").format(
+                square=chess.square_name(square)))
         if fire:
             self._check(trigger)
         if held.on is not None:
@@ -298,9 +306,10 @@ class Table:
         """Let go of the piece the hand holds on a square."""
         held = self.held.get((color, hand))
         if held is None:
-            raise InvalidEventError(f"nothing is in the {hand} hand to release")
+            raise InvalidEventError(_("nothing is in the left hand to release") if hand == "left"
+                                    else _("nothing is in the right hand to release"))
         if held.on is None:
-            raise InvalidEventError("the piece in hand is not set on a square (use drop SQ)")
+            raise InvalidEventError(_("the piece in hand is not set on a square (use drop SQ)"))
         if fire:
             self._check("release")
         del self.held[(color, hand)]

@@ -29,10 +29,11 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from arbiter.core.errors import ArbiterError, InternalError, UnknownLanguageError
-from arbiter.core.i18n import NOTATION_OF, current_language, language_code, use_language
+from arbiter.core.i18n import N_, NOTATION_OF, _, current_language, language_code, pgettext, use_language
 from arbiter.files import documents
 from arbiter.files.scenario import Scenario, loads
 from arbiter.files.validate import Validation
@@ -46,7 +47,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 REQUEST = "<request>"
 #: The Content-Types a YAML body may carry.
 YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
-INTERNAL = "internal error, please report it"
+INTERNAL = N_("internal error, please report it")
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -81,6 +82,31 @@ def request_language(request: HTTPConnection) -> str:
     return asked_language(request) or header_language(request.headers.get("accept-language", ""))
 
 
+def spoken_language(connection: HTTPConnection) -> str:
+    """The language a request's errors are told in: as :func:`request_language`, and where its
+    ``?lang=`` names none the program speaks, its ``Accept-Language``."""
+    try:
+        return request_language(connection)
+    except Refused:
+        return header_language(connection.headers.get("accept-language", ""))
+
+
+class SpeaksTheRequestsLanguage:
+    """Middleware: every request (and websocket) handled in the language it asks for, so that its
+    errors (400, 404, 405, 413, 415) are told in it; a session's own work is still done in the
+    session's language (:func:`create_app`'s ``told``)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        with use_language(spoken_language(HTTPConnection(scope))):
+            await self.app(scope, receive, send)
+
+
 def _view(view: View) -> dict[str, Any]:
     return view.model_dump(mode="json", by_alias=True)
 
@@ -107,34 +133,35 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
     async def body(request: Request, kinds: Sequence[str], what: str) -> bytes:
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind not in kinds:
-            raise Refused(415, f"the body is {what}: Content-Type {kinds[0]}, not {kind or 'none'}")
+            raise Refused(415, _("the body is {what}: Content-Type {wanted}, not {given}").format(
+                what=what, wanted=kinds[0], given=kind or pgettext("content type", "none")))
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > max_body:
-            raise Refused(413, f"the body is over {max_body:,} bytes")
+            raise Refused(413, _("the body is over {most} bytes").format(most=f"{max_body:,}"))
         data = bytearray()
         async for chunk in request.stream():
             data += chunk
             if len(data) > max_body:
-                raise Refused(413, f"the body is over {max_body:,} bytes")
+                raise Refused(413, _("the body is over {most} bytes").format(most=f"{max_body:,}"))
         return bytes(data)
 
     async def json_body(request: Request, model: type[Model]) -> Model:
-        data = await body(request, ("application/json",), "JSON")
+        data = await body(request, ("application/json",), "JSON")  # the kinds' names are not translated
         try:
             return model.model_validate_json(data)
         except ValidationError as err:
             raise Refused(400, one_line(err)) from None
 
     async def yaml_text(request: Request) -> str:
-        data = await body(request, YAML_TYPES, "YAML text")
+        data = await body(request, YAML_TYPES, _("YAML text"))
         try:
             return data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise Refused(400, f"{REQUEST}: not a text in UTF-8") from None
+            raise Refused(400, f"{REQUEST}: " + _("not a text in UTF-8")) from None
 
     def check_size(session: Session, more: int = 1) -> None:
         if len(session.events) + len(session.queued) + more > max_events:
-            raise Refused(400, f"a session holds at most {max_events:,} events")
+            raise Refused(400, _("a session holds at most {most} events").format(most=f"{max_events:,}"))
 
     def new_session(spec: NewSession, lang: str) -> tuple[Held, list[str], dict[str, Any]]:
         with use_language(lang):
@@ -157,7 +184,8 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
             try:
                 text = path.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as err:
-                raise Refused(400, f"library: cannot read {spec.library}: {err}") from None
+                unread = _("cannot read {path}: {error}").format(path=spec.library, error=err)
+                raise Refused(400, f"library: {unread}") from None
             scenario = follow(loads(text, spec.library, base=path.parent, output_notation=writes), lang)
             held = Held(Session.from_scenario(scenario), scenario, PurePosixPath(spec.library).parent.name)
         elif spec.scenario is not None:
@@ -300,7 +328,7 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         scenario, result = documents.validated(partial(read, text), REQUEST)
         entry = documents.validate_entry(REQUEST, result)
         if entry.error is not None or scenario is None or not isinstance(result, Validation):
-            raise Refused(500 if entry.internal else 400, entry.error or f"{REQUEST}: not a report")
+            raise Refused(500 if entry.internal else 400, entry.error or f"{REQUEST}: " + _("not a report"))
         return scenario, result
 
     def report_markdown_in(text: str) -> dict[str, str]:
@@ -360,10 +388,11 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
                     return
                 text = received.get("text")
                 if text is None:
-                    await websocket.send_json({"error": "a message is JSON text, not bytes"})
+                    await websocket.send_json({"error": _("a message is JSON text, not bytes")})
                     continue
                 if len(text.encode("utf-8")) > max_body:
-                    await websocket.send_json({"error": f"a message is at most {max_body:,} bytes"})
+                    await websocket.send_json({"error": _("a message is at most {most} bytes").format(
+                        most=f"{max_body:,}")})
                     continue
                 try:
                     message = SocketMessage.model_validate_json(text)
@@ -382,7 +411,7 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
                 except ArbiterError as err:
                     answer = {"error": documents.error_line(str(err))}
                 except Exception:  # noqa: BLE001 - a bug of ours: said in one line, the socket stays open
-                    answer = {"error": INTERNAL}
+                    answer = {"error": _(INTERNAL)}
                 await websocket.send_json(answer)
         except WebSocketDisconnect:
             return
@@ -400,12 +429,14 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         path = request.url.path
-        words = {404: f"no such page: {path}", 405: f"{request.method} is not allowed on {path}"}
+        words = {404: _("no such page: {path}").format(path=path),
+                 405: _("{method} is not allowed on {path}").format(method=request.method, path=path)}
         return JSONResponse({"error": documents.error_line(words.get(exc.status_code, str(exc.detail)))},
                             status_code=exc.status_code, headers=exc.headers)
 
     async def internal(request: Request, exc: Exception) -> Response:
-        return JSONResponse({"error": INTERNAL}, status_code=500)
+        with use_language(spoken_language(request)):  # outside the middleware: the language is asked again
+            return JSONResponse({"error": _(INTERNAL)}, status_code=500)
 
     sessions = "/api/sessions/{id}"
     routes = [
@@ -426,7 +457,8 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         Route("/api/report/pdf", post_pdf, methods=["POST"]),
         WebSocketRoute("/ws/sessions/{id}", socket),
     ]
-    middleware = [Middleware(OnlyHosts, hosts=tuple(allowed_hosts))] if allowed_hosts else []
+    middleware = [Middleware(SpeaksTheRequestsLanguage)]
+    middleware += [Middleware(OnlyHosts, hosts=tuple(allowed_hosts))] if allowed_hosts else []
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={
         Refused: refused, ArbiterError: arbiter_error, HTTPException: http_error, Exception: internal})
     app.state.store = store

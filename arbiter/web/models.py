@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from arbiter.core.i18n import _, ngettext
+
 #: The longest text of a position field (a FEN, a time control, a notation code).
 SHORT = 200
 #: The longest move list, scenario text or event line a request may hold (the body is bounded too).
@@ -35,10 +37,11 @@ class NewSession(Strict):
         given = [key for key in ("fen", "moves", "time_control", "ruleset", "arbiter", "notation")
                  if getattr(self, key) is not None]
         if self.library is not None and self.scenario is not None:
-            raise ValueError("give library or scenario, not both")
+            raise ValueError(_("give library or scenario, not both"))
         if (self.library is not None or self.scenario is not None) and given:
             which = "library" if self.library is not None else "scenario"
-            raise ValueError(f"{which} takes its position and settings from the file: {', '.join(given)} not allowed")
+            raise ValueError(_("{which} takes its position and settings from the file: {keys} not allowed").format(
+                which=which, keys=", ".join(given)))
         return self
 
 
@@ -57,7 +60,7 @@ class SocketMessage(Strict):
     @model_validator(mode="after")
     def _one(self) -> SocketMessage:
         if (self.line is None) == (self.action is None):
-            raise ValueError("a message is {\"line\": ...} or {\"action\": ...}")
+            raise ValueError(_("a message is {\"line\": ...} or {\"action\": ...}"))
         return self
 
 
@@ -68,13 +71,14 @@ def one_line(err: ValidationError) -> str:
     where = ".".join(str(part) for part in first["loc"])
     kind, message = first["type"], first["msg"]
     if kind == "extra_forbidden":
-        message = "unknown key"
+        message = _("unknown key")
     elif kind == "json_invalid":
-        message = f"not JSON: {first.get('ctx', {}).get('error', message)}"
+        message = _("not JSON: {error}").format(error=first.get("ctx", {}).get("error", message))
         where = ""
     elif kind == "model_type":
-        message = "expected a JSON object"
+        message = _("expected a JSON object")
     elif message.startswith("Value error, "):
         message = message[len("Value error, "):]
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    more = " " + ngettext("(and {count} more)", "(and {count} more)", len(errors) - 1).format(
+        count=len(errors) - 1) if len(errors) > 1 else ""
     return f"{where}: {message}{more}" if where else f"{message}{more}"

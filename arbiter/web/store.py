@@ -16,6 +16,7 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from arbiter.core.i18n import _
 from arbiter.files import documents
 from arbiter.files.scenario import Scenario
 from arbiter.session import Session
@@ -64,7 +65,7 @@ class Store:
         """
         held = self._held.get(key)
         if held is None:
-            raise Refused(404, "no such session (it was deleted, or dropped as the least recently used)")
+            raise Refused(404, _("no such session (it was deleted, or dropped as the least recently used)"))
         self._held.move_to_end(key)
         return held
 
@@ -95,7 +96,8 @@ class OnlyHosts:
                 if scope["type"] == "websocket":
                     await send({"type": "websocket.close", "code": 1008})
                     return
-                refused = JSONResponse({"error": f"this server does not answer to the host name {host[:100]!r}"},
+                refused = JSONResponse({"error": _("this server does not answer to the host name {host}").format(
+                    host=repr(host[:100]))},
                                        status_code=400)
                 await refused(scope, receive, send)
                 return
@@ -138,18 +140,18 @@ def library_file(library: Path, relative: str) -> Path:
     :raises Refused: 400 otherwise.
     """
     if "\\" in relative or "\0" in relative:
-        raise Refused(400, "library: a path inside the library, with forward slashes")
+        raise Refused(400, "library: " + _("a path inside the library, with forward slashes"))
     path = PurePosixPath(relative)
     if path.is_absolute() or relative.startswith("~") or ".." in path.parts:
-        raise Refused(400, "library: a path inside the library (touch/accidental-contact.yaml), not outside it")
+        raise Refused(400, "library: " + _("a path inside the library (touch/accidental-contact.yaml), not outside it"))
     if path.suffix not in (".yaml", ".yml"):
-        raise Refused(400, "library: a scenario file (*.yaml)")
+        raise Refused(400, "library: " + _("a scenario file (*.yaml)"))
     root = library.resolve()
     target = (root / path).resolve()
     if not target.is_relative_to(root):
-        raise Refused(400, "library: a path inside the library, not a link out of it")
+        raise Refused(400, "library: " + _("a path inside the library, not a link out of it"))
     if not target.is_file():
-        raise Refused(400, f"library: no such file in the library: {relative}")
+        raise Refused(400, "library: " + _("no such file in the library: {path}").format(path=relative))
     return target
 
 

@@ -24,7 +24,7 @@ def main(args: argparse.Namespace) -> int:
     from arbiter.files import daskaudit
 
     if args.scheduler is not None and args.engine != "dask":
-        args.usage_error("--scheduler ADDRESS names a Dask scheduler: it needs --engine dask")
+        args.usage_error(_("--scheduler ADDRESS names a Dask scheduler: it needs --engine dask"))
     if args.engine == "local":
         return _audit_files(args, None)
     try:

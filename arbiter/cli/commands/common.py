@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from arbiter.core.errors import ScenarioError
+from arbiter.core.i18n import _
 from arbiter.files.documents import internal_error as internal_error  # a bug of ours named on its file
 
 
@@ -19,17 +20,17 @@ def scenario_files(paths: Sequence[str]) -> Iterator[Path | ScenarioError]:
             try:
                 found = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
             except OSError as err:
-                yield ScenarioError(raw, None, f"cannot read the folder: {err.strerror or err}")
+                yield ScenarioError(raw, None, _("cannot read the folder: {error}").format(error=err.strerror or err))
                 continue
             if not found:
-                yield ScenarioError(raw, None, "no scenario files (*.yaml) in this folder")
+                yield ScenarioError(raw, None, _("no scenario files (*.yaml) in this folder"))
             yield from found
         elif path.is_file():
             yield path
         elif path.exists():
-            yield ScenarioError(raw, None, "not a file or a folder (a device, a pipe, ...)")
+            yield ScenarioError(raw, None, _("not a file or a folder (a device, a pipe, ...)"))
         else:
-            yield ScenarioError(raw, None, "no such file or folder")
+            yield ScenarioError(raw, None, _("no such file or folder"))
 
 
 def exit_status(*, internal: bool, invalid: bool, failed: bool) -> int:

@@ -33,7 +33,7 @@ def main(args: argparse.Namespace) -> int:
             message = error_line(str(error))
             document = {**document, "error": message}
             if args.format != "json":  # the JSON document holds the error itself
-                print(f"INVALID {message}", file=sys.stderr)
+                print(_("INVALID {error}").format(error=message), file=sys.stderr)
             status = max(status, 3 if isinstance(error, InternalError) else 2)
         documents.append(document)
     if args.format == "json":
@@ -95,6 +95,7 @@ def _explain(name: str, notation: str | None) -> tuple[list[str], dict[str, Any]
     except Exception as err:  # noqa: BLE001 - a bug of ours: named at its event, the other files still run
         if event is None or index is None:
             return lines, document, internal_error(name, err)
-        message = f"{event_label(index, event.describe())}: internal error, please report it: {err!r}"
+        message = f"{event_label(index, event.describe())}: " + _("internal error, please report it: {error}").format(
+            error=repr(err))
         return lines, document, InternalError(name, event.line, message)
     return lines, document, None

@@ -25,7 +25,7 @@ def main(args: argparse.Namespace) -> int:
         if args.format != "text":
             continue
         if entry.status == "invalid":
-            print(f"INVALID {entry.error}", file=sys.stderr)
+            print(_("INVALID {error}").format(error=entry.error), file=sys.stderr)
             continue
         assert isinstance(found, Outcome)
         print(f"{pgettext('status', entry.status).upper():7} {name}  {found.scenario.spec.name}")

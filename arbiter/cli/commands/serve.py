@@ -10,6 +10,8 @@ import time
 import webbrowser
 from typing import Any, Literal
 
+from arbiter.core.i18n import _
+
 #: The host names the app answers to when it listens on a loopback address (DNS rebinding: another
 #: site's name pointed at 127.0.0.1 reaches nothing).
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -22,7 +24,8 @@ def main(args: argparse.Namespace) -> int:
 
         from arbiter.web.app import create_app
     except ImportError as err:
-        print(f"arbiter serve: {err.name or err} is not installed: pip install 'arbiter[web]'", file=sys.stderr)
+        print("arbiter serve: " + _("{name} is not installed: pip install 'arbiter[web]'").format(name=err.name or err),
+              file=sys.stderr)
         return 2
     hosts = LOOPBACK if args.host in LOOPBACK else None
     app = create_app(allowed_hosts=hosts)

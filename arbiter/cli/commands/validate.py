@@ -27,15 +27,15 @@ def main(args: argparse.Namespace) -> int:
     from arbiter.files import reportdoc
 
     if args.out is not None and args.format not in ("markdown", "pdf"):
-        args.usage_error("--out DIR writes Markdown or PDF documents: it needs --format markdown or --format pdf")
+        args.usage_error(_("--out DIR writes Markdown or PDF documents: it needs --format markdown or --format pdf"))
     if args.format == "pdf" and args.out is None:
-        args.usage_error("--format pdf writes a PDF file per report: it needs --out DIR")
+        args.usage_error(_("--format pdf writes a PDF file per report: it needs --out DIR"))
     if args.force and args.out is None:
-        args.usage_error("--force lets --out DIR overwrite documents: it needs --out DIR")
+        args.usage_error(_("--force lets --out DIR overwrite documents: it needs --out DIR"))
     out = Path(args.out) if args.out is not None else None
     if out is not None and out.exists() and not out.is_dir():
-        print(f"arbiter validate: --out {error_line(args.out)}: a file, not a folder: --out names the folder "
-              "the documents are written in", file=sys.stderr)
+        print(f"arbiter validate: --out {error_line(args.out)}: " + _("a file, not a folder: --out names the folder "
+                                                                       "the documents are written in"), file=sys.stderr)
         return 2
     items = list(scenario_files(args.paths))
     not_written = _clashes(items, out) if out is not None else set()
@@ -58,7 +58,7 @@ def main(args: argparse.Namespace) -> int:
         if entry.status == "invalid":
             internal = internal or entry.internal
             if args.format != "json":  # the JSON document holds the error itself
-                print(f"INVALID {entry.error}", file=sys.stderr)
+                print(_("INVALID {error}").format(error=entry.error), file=sys.stderr)
             continue
         assert isinstance(result, Validation)
         if out is not None and scenario is not None and item not in not_written:
@@ -111,10 +111,11 @@ def _clashes(items: Sequence[Path | ScenarioError], out: Path) -> set[Path]:
             continue
         clashing.update(paths)
         names = [error_line(str(path)) for path in distinct]
-        listed = f"{', '.join(names[:-1])} and {names[-1]}"
+        listed = _("{files} and {last}").format(files=", ".join(names[:-1]), last=names[-1])
         target = targets(distinct[0], out)[0]
-        print(f"arbiter validate: {listed} would both be written to {target}: none of them is written "
-              "(rename one, or validate them into different folders)", file=sys.stderr)
+        clash = _("{files} would both be written to {target}: none of them is written (rename one, or validate "
+                  "them into different folders)").format(files=listed, target=target)
+        print(f"arbiter validate: {clash}", file=sys.stderr)
     return clashing
 
 
@@ -143,14 +144,15 @@ def _write_document(scenario: Scenario, result: Validation, out: Path, force: bo
         print(f"arbiter validate: {err}", file=sys.stderr)
         return "stop"
     except FileExistsError as err:
-        print(f"arbiter validate: {error_line(str(err.filename or target))} exists: not overwritten "
-              f"(--force overwrites it); {error_line(scenario.path)} not written", file=sys.stderr)
+        print("arbiter validate: " + _("{file} exists: not overwritten (--force overwrites it); {report} not "
+                                       "written").format(file=error_line(str(err.filename or target)),
+                                                         report=error_line(scenario.path)), file=sys.stderr)
         return "refused"
     except OSError as err:
         print(f"arbiter validate: {error_line(str(err.filename or target))}: {err.strerror or err}", file=sys.stderr)
         return "refused"
     except Exception as err:  # noqa: BLE001 - a bug of ours in the document: the other reports still run
-        print(f"INVALID {error_line(str(internal_error(scenario.path, err)))}", file=sys.stderr)
+        print(_("INVALID {error}").format(error=error_line(str(internal_error(scenario.path, err)))), file=sys.stderr)
         return "internal"
     written.add(target)
     print(f"wrote {path}")

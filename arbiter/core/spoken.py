@@ -1,0 +1,55 @@
+"""The catalogues' lookup itself, below everything that speaks: :func:`_`, :func:`ngettext`,
+:func:`pgettext`, :func:`N_` and the language in force (a context variable). :mod:`arbiter.core.i18n`
+chooses and sets the language and re-exports these; this module imports nothing of the project, so
+that :mod:`arbiter.core.errors` can speak (``event 3 (...)``) without a circle of imports.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+DOMAIN = "arbiter"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+_LOCALES = {"sr": "sr", "sr-Latn": "sr_Latn", "bg": "bg"}
+
+_current: ContextVar[str] = ContextVar("arbiter_language", default="en")
+
+
+@cache
+def translations(code: str) -> _gettext.NullTranslations:
+    """The catalogue of ``code`` (English: none, every message as written)."""
+    if code == "en":
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[_LOCALES[code]])
+
+
+def _(message: str) -> str:
+    """``message`` in the language in force."""
+    code = _current.get()
+    if code == "en":
+        return message
+    return translations(code).gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of the message for ``count`` (Serbian has three, by CLDR's rules)."""
+    code = _current.get()
+    if code == "en":
+        return singular if count == 1 else plural
+    return translations(code).ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` where ``context`` says which of its senses is meant."""
+    code = _current.get()
+    if code == "en":
+        return message
+    return translations(code).pgettext(context, message)
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark for extraction only"
+    """``message`` unchanged, marked for the catalogue (translated later, with :func:`_`)."""
+    return message
