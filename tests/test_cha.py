@@ -3,8 +3,8 @@
 Every one of the 3,414 community positions, for both sides: the analysis must agree with CHA on
 every question it decides, never answer "cannot mate" where CHA found a mate, and give a line that
 really mates for every "can mate". The issue asks that 99.5% of the questions be decided within the
-default bound; in Python, within 2 CPU seconds, about 96% are (6,542 to 6,551 of 6,828 in runs on this
-shared machine, under load); the rest are the community's hardest puzzles: long king and bishop
+default bound; in Python, within 2 CPU seconds, about 97% are (6,614 of 6,828 in a run on this
+shared machine, lightly loaded; 6,542 to 6,551 under load before the changes of 2026-12-02); the rest are the community's hardest puzzles: long king and bishop
 manoeuvres behind pawn walls that CHA, in Rust, settles with millions
 of nodes. The test holds the share reached so that it cannot fall back unnoticed. CHA's fast check
 is held to its own promise: sound on every question. Two processes share the work (the machine CI
@@ -80,7 +80,7 @@ def test_every_mating_line_mates(answers: list[tuple[str, str, str, str, bool]])
 
 
 #: The share of questions decided within the default bound (measured: see docs/unwinnability.md).
-DECIDED_AT_LEAST = 0.94  # below the measured 95.8-96%: a slower machine decides less within 2 CPU s
+DECIDED_AT_LEAST = 0.95  # below the measured 96.9%: a slower or loaded machine decides less within 2 CPU s
 
 
 @pytest.mark.slow
