@@ -1,7 +1,10 @@
 """The benchmarks of issue 6, each beside its baseline; median and spread of several repetitions.
 
-- moves: the corpus (bench/corpus.pgn) replayed by python-chess ``push_san`` (a), through the
-  arbiter as ``play`` events (b), and in the long physical form (c): microseconds per move.
+- moves (bench.sidebyside, issue 17): the engine corpus (bench/corpus.pgn) and the real games
+  replayed by python-chess ``push_san`` (a), the floor of what the Laws need of every move,
+  through the arbiter as ``play`` events (b), in the long physical form (c), and audited,
+  interleaved per game in one process, CPU time, medians of five repetitions with min and max;
+  the memory a live game holds per ply after 200 plies.
 - scenarios: ``arbiter run scenarios/`` wall time, and the cold start on one small file.
 - audit: games per second of ``arbiter audit`` on the corpus, ``--jobs 1`` and ``--jobs 2``.
 - helpmate: the known positions (bench.helpmate).
@@ -19,6 +22,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -31,26 +35,12 @@ import chess
 import chess.pgn
 
 from arbiter.table.events import Event, parse_action
-from arbiter.core.position import Position, position_key
+from arbiter.core.position import Position
 from arbiter.laws.referee import Referee, Settings
+from bench import sidebyside
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).resolve().parent / "corpus.pgn"
-
-
-def load_games(limit: int | None) -> list[list[str]]:
-    games = []
-    with open(CORPUS, encoding="utf-8") as handle:
-        while (game := chess.pgn.read_game(handle)) is not None:
-            board = game.board()
-            sans = []
-            for move in game.mainline_moves():
-                sans.append(board.san(move))
-                board.push(move)
-            games.append(sans)
-            if limit is not None and len(games) >= limit:
-                break
-    return games
 
 
 def _event(actor: chess.Color, text: str) -> Event:
@@ -97,49 +87,6 @@ def timed(function: Callable[[], object], repetitions: int) -> tuple[float, floa
         function()
         times.append(time.perf_counter() - start)
     return statistics.median(times), max(times) - min(times)
-
-
-def bench_moves(games: list[list[str]], repetitions: int) -> dict[str, float]:
-    plies = sum(len(g) for g in games)
-    play_events = [plays(g) for g in games]
-    physical_events = [physical(g) for g in games]
-
-    def baseline() -> None:
-        for sans in games:
-            board = chess.Board()
-            for san in sans:
-                board.push_san(san)
-
-    def through(all_events: list[list[Event]]) -> Callable[[], None]:
-        def replay() -> None:
-            for events in all_events:
-                referee = Referee(Position(), Settings())
-                for index, event in enumerate(events):
-                    referee.apply(event, index)
-        return replay
-
-    def needed() -> None:
-        """python-chess doing only what the Laws need of every move: read it, check it is legal,
-        write its SAN with the check and mate signs, push it, look for a legal reply (mate,
-        stalemate), count the position for repetitions. The floor under b and c."""
-        for sans in games:
-            board = chess.Board()
-            for san in sans:
-                move = board.parse_san(san)
-                board.is_legal(move)
-                board.san_and_push(move)
-                any(board.generate_legal_moves())
-                position_key(board)
-
-    a, a_spread = timed(baseline, repetitions)
-    floor, floor_spread = timed(needed, repetitions)
-    b, b_spread = timed(through(play_events), repetitions)
-    c, c_spread = timed(through(physical_events), repetitions)
-    per = 1e6 / plies
-    return {"games": len(games), "plies": plies, "a_us_per_move": a * per, "a_spread_us": a_spread * per,
-            "floor_us_per_move": floor * per, "floor_spread_us": floor_spread * per, "floor_over_a": floor / a,
-            "b_us_per_move": b * per, "b_spread_us": b_spread * per, "c_us_per_move": c * per,
-            "c_spread_us": c_spread * per, "b_over_a": b / a, "c_over_a": c / a}
 
 
 def _wall(command: list[str], repetitions: int) -> tuple[float, float]:
@@ -289,12 +236,19 @@ def bench_real(repetitions: int, smoke: bool) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("--smoke", action="store_true", help="a tiny corpus and one repetition (CI)")
-    parser.add_argument("--repetitions", type=int, default=3)
+    parser.add_argument("--repetitions", type=int, default=3, help="of the commands and the audit's jobs")
+    parser.add_argument("--side-repetitions", type=int, default=5, help="of a, b, c, the floor and the audit")
     args = parser.parse_args(argv)
     repetitions = 1 if args.smoke else args.repetitions
-    games = load_games(20 if args.smoke else None)
     figures: dict[str, float] = {}
-    figures.update(bench_moves(games, repetitions))
+    load = os.getloadavg()
+    figures.update({"load_1min_at_start": load[0], "load_5min_at_start": load[1], "cpus": os.cpu_count() or 0})
+    engine = sidebyside.load(CORPUS, 20 if args.smoke else None)
+    real = sidebyside.load(real_corpus(args.smoke), 20 if args.smoke else None)
+    side_repetitions = 1 if args.smoke else args.side_repetitions
+    figures.update(sidebyside.figures(engine, side_repetitions))
+    figures.update(sidebyside.figures(real, side_repetitions, prefix="real_"))
+    figures.update(sidebyside.memory_per_ply(engine + real))
     figures.update(bench_commands(repetitions, args.smoke))
     figures.update(bench_teach(40 if args.smoke else 200))
     figures.update(bench_memory(100 if args.smoke else 1000))
@@ -304,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
 
         figures.update(bench_helpmate())
         figures.update(bench_unwinnability(400))
+    load = os.getloadavg()
+    figures.update({"load_1min_at_end": load[0], "load_5min_at_end": load[1]})
     width = max(len(k) for k in figures)
     for key, value in figures.items():
         print(f"{key:{width}}  {value:12.3f}")
