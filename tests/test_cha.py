@@ -4,11 +4,11 @@ Every one of the 3,414 community positions, for both sides: the analysis must ag
 every question it decides, never answer "cannot mate" where CHA found a mate, and give a line that
 really mates for every "can mate". The issue asks that 99.5% of the questions be decided within the
 default bound; in Python, within 2 CPU seconds, about 97% are (6,614 of 6,828 in a run on this
-shared machine, lightly loaded; 6,542 to 6,551 under load before the changes of 2026-12-02); the rest are the community's hardest puzzles: long king and bishop
-manoeuvres behind pawn walls that CHA, in Rust, settles with millions
-of nodes. The test holds the share reached so that it cannot fall back unnoticed. CHA's fast check
-is held to its own promise: sound on every question. Two processes share the work (the machine CI
-runs on has two cores).
+shared machine, lightly loaded; 6,542 to 6,551 under load before the changes of 2026-12-02); the
+rest are the community's hardest puzzles: long king and bishop manoeuvres behind pawn walls that
+CHA, in Rust, settles with millions of nodes. The test holds the share reached so that it cannot
+fall back unnoticed. CHA's fast check is held to its own promise: sound on every question. Two
+processes share the work (the machine CI runs on has two cores).
 """
 
 from __future__ import annotations

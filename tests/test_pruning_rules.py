@@ -656,3 +656,27 @@ def test_a_static_proof_is_never_contradicted_by_a_mate(start: str, seed: int, p
     if is_dead(board):
         for color in (W, B):
             assert can_checkmate(board, color, time_bound=0.2).answer != "can", (board.fen(), color)
+
+
+class _Forgetful(dict):  # type: ignore[type-arg]
+    """A table of proofs that keeps nothing: the fast check's probe as it was before the table."""
+
+    def __setitem__(self, key: object, value: object) -> None:
+        pass
+
+
+def test_the_fast_checks_proofs_kept_per_position_change_no_answer() -> None:
+    rows = [line.split(" ", 1)[1] for line in
+            (Path(__file__).parent / "data" / "cha" / "positions.txt").read_text().splitlines()
+            if line.strip() and not line.startswith("#")][:120]
+    proofs = 0
+    for fen in [*rows, "1k6/1P5p/BP3p2/1P6/8/8/5PKP/8 b - - 0 1"]:
+        for board in (chess.Board(fen), chess.Board(fen).mirror()):
+            for depth in (4, 7):
+                kept, forgot = helpmate.Moved(), helpmate.Moved()
+                with_table = helpmate.is_dynamically_unwinnable(board, depth, False, kept)
+                without = helpmate.is_dynamically_unwinnable(board, depth, False, forgot, proved=_Forgetful())
+                assert with_table == without, (fen, depth)
+                assert kept.flags() == forgot.flags(), (fen, depth)  # what moved, the later gates' input
+                proofs += with_table
+    assert proofs > 20

@@ -489,8 +489,9 @@ def is_dynamically_unwinnable(board: chess.Board, depth: int, pawn_seen: bool, m
     """Whether every line of ``depth`` plies ends without a mate of Black (in insufficient
     material, a stalemate, a mate of White): a proof that White cannot mate. ``moved`` records
     what moved on the way. ``proved`` keeps, per position already proved, the depth of its proof
-    and what moved below it: the lines of a closed position meet the same positions again and
-    again (a pawn move and a bishop move commute), and each is proved once."""
+    (its lines all end within that many plies) and what moved below it: the lines of a closed
+    position meet the same positions again and again (a pawn move and a bishop move commute), and
+    each is proved once, for every later meeting with at least those plies left."""
     if proved is None:
         proved = {}
     return _is_dynamically_unwinnable(board, depth, pawn_seen, moved, tick, proved)
@@ -502,7 +503,7 @@ def _is_dynamically_unwinnable(board: chess.Board, depth: int, pawn_seen: bool, 
         return True
     key = (board._transposition_key(), pawn_seen)
     known = proved.get(key)
-    if known is not None and known[0] >= depth:
+    if known is not None and known[0] <= depth:  # its lines all end within the plies left here too
         moved.merge(known[1])
         return True
     moves = ordered_moves(board)
