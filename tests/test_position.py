@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 import chess
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arbiter.core.errors import InvalidEventError, InvalidPositionError
 from arbiter.core.moveread import parse_move
@@ -154,3 +159,44 @@ def test_a_pawn_named_without_its_file_moves_along_it_even_when_illegal_moves_ar
         parse_move(board, "d5")  # exd5 is the capture; d5 names no pawn of the d-file
     in_check = chess.Board("4k3/8/8/3p4/4P3/8/8/4K2r w - - 0 1")
     assert parse_move(in_check, "e5") == chess.Move.from_uci("e4e5")  # illegal, but the pawn can make it
+
+
+def _parse_move_uci_first(board: chess.Board, text: str) -> chess.Move:
+    """parse_move as it was: the UCI reader tried first on every text."""
+    from arbiter.core import moveread
+
+    try:
+        return board.parse_uci(text)
+    except chess.IllegalMoveError:
+        move = chess.Move.from_uci(text)
+        if board.piece_at(move.from_square) is None:
+            raise InvalidEventError(f"no piece stands on {chess.square_name(move.from_square)} for {text!r}") from None
+        return move
+    except chess.InvalidMoveError:
+        pass
+    return moveread._parse_san(board, text)
+
+
+def _outcome(read: Callable[[chess.Board, str], chess.Move], board: chess.Board, text: str) -> object:
+    try:
+        return read(board, text)
+    except InvalidEventError as err:
+        return type(err), str(err).split(" for ")[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 60),
+       noise=st.text(alphabet="abcdefgh12345678xqrbnkQRBNK@=+#O-0 ", min_size=1, max_size=6))
+def test_san_is_read_without_trying_uci_first_with_the_same_outcome(seed: int, plies: int, noise: str) -> None:
+    board = chess.Board()
+    rng = random.Random(seed)
+    for _ in range(plies):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+    texts = [noise, "0000", "N@e4", "e2e2", "E2E4", "e2e4", "e7e8q", "O-O", "O-O-O", "a8=Q"]
+    texts += [board.san(move) for move in board.legal_moves] + [move.uci() for move in board.legal_moves]
+    texts += [move.uci() for move in board.pseudo_legal_moves]
+    for text in texts:
+        assert _outcome(parse_move, board, text) == _outcome(_parse_move_uci_first, board, text), text

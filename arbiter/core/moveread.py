@@ -21,6 +21,8 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
 
     :raises InvalidEventError: if the text names no move that the pieces could make.
     """
+    if not _may_be_uci(text):  # SAN: no exception from the UCI reader on every move
+        return _parse_san(board, text)
     try:
         return board.parse_uci(text)
     except chess.IllegalMoveError:
@@ -32,6 +34,23 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
         return move
     except chess.InvalidMoveError:
         pass
+    return _parse_san(board, text)
+
+
+_FILES, _RANKS = frozenset("abcdefgh"), frozenset("12345678")
+
+
+def _may_be_uci(text: str) -> bool:
+    """Whether python-chess's ``Move.from_uci`` could read ``text`` (anything else it refuses)."""
+    if text == "0000":
+        return True
+    if len(text) == 4 and text[1] == "@":
+        return True
+    return (4 <= len(text) <= 5 and text[0] in _FILES and text[1] in _RANKS and text[2] in _FILES
+            and text[3] in _RANKS)
+
+
+def _parse_san(board: chess.Board, text: str) -> chess.Move:
     try:
         return board.parse_san(text)
     except chess.AmbiguousMoveError:
