@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -37,12 +38,12 @@ NOT_FOR_THE_PARSER = (
 )
 
 
-def _python(code: str, **env: str) -> dict[str, object]:
+def _python(code: str, **env: str) -> dict[str, Any]:
     """What ``code``, run in a fresh interpreter from the project's folder, prints as JSON."""
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
                           env={**_environment(), **env})
     assert done.returncode == 0, done.stderr
-    result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
+    result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
     return result
 
 
@@ -59,12 +60,14 @@ def _among(modules: object, names: tuple[str, ...]) -> list[str]:
 def test_run_on_one_file_imports_none_of_what_only_other_commands_need() -> None:
     found = _python(
         "import contextlib, io, json, sys\n"
+        "opened = []\n"
+        "sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == 'open' else None)\n"
         "from arbiter.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
         f"    status = main(['run', {ONE!r}])\n"
         "from arbiter.core import notation\n"
         "print(json.dumps({'status': status, 'out': out.getvalue(), 'modules': sorted(sys.modules),\n"
-        "                  'table': notation.languages.cache_info().currsize}))\n")
+        "                  'table': notation.languages.cache_info().currsize, 'opened': opened}))\n")
     assert found["status"] == 0 and str(found["out"]).startswith("PASSED"), found["out"]
     assert _among(found["modules"], NOT_FOR_RUN) == []
     others = tuple(f"arbiter.cli.commands.{name}" for name in
@@ -72,6 +75,10 @@ def test_run_on_one_file_imports_none_of_what_only_other_commands_need() -> None
     assert _among(found["modules"], others) == []
     assert "arbiter.cli.commands.run" in found["modules"]  # the check sees the command's imports
     assert found["table"] == 0  # English moves: the notation table of every language is not built
+    data = [Path(name).name for name in found["opened"]
+            if Path(name).suffix in (".yaml", ".yml", ".mo", ".po", ".tsv", ".json", ".pgn", ".ttf")]
+    # The scenario and English's notation only: no articles in four languages, no .mo catalogue in English.
+    assert sorted(data) == ["notation.yaml", Path(ONE).name], data
 
 
 def test_the_console_scripts_first_import_reads_only_the_command_line() -> None:
