@@ -99,6 +99,37 @@ def bench_commands(repetitions: int, smoke: bool) -> dict[str, float]:
     figures["scenarios_s"], figures["scenarios_spread_s"] = _wall([*arbiter, "run", "scenarios"], repetitions)
     one = "scenarios/touch/own-piece-touched-and-moved.yaml"
     figures["cold_start_s"], figures["cold_start_spread_s"] = _wall([*arbiter, "run", one], repetitions)
+
+    def cold_start(bytecode: bool) -> tuple[float, float]:
+        """Issue 17: median wall and CPU time of `arbiter run` on one file, a whole process each, the
+        package's byte code present (compiled first) or not (a copy without __pycache__, none written)."""
+        import os
+        import resource
+        import shutil
+        import tempfile
+
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        with tempfile.TemporaryDirectory() as tree:
+            if bytecode:
+                subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "arbiter")], check=True)
+                where = ROOT
+            else:
+                where = Path(tree)
+                shutil.copytree(ROOT / "arbiter", where / "arbiter", ignore=shutil.ignore_patterns("__pycache__"))
+                (where / "rules").symlink_to(ROOT / "rules")
+                env["PYTHONDONTWRITEBYTECODE"] = "1"
+            env["PYTHONPATH"] = str(where)
+            walls, cpus = [], []
+            for _ in range(repetitions):
+                before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+                subprocess.run([*arbiter, "run", str(ROOT / one)], cwd=where, env=env, capture_output=True, check=False)
+                walls.append(time.perf_counter() - start)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        return statistics.median(walls), statistics.median(cpus)
+
+    figures["cold_start_bytecode_s"], figures["cold_start_cpu_s"] = cold_start(True)
+    figures["cold_start_no_bytecode_s"], figures["cold_start_no_bytecode_cpu_s"] = cold_start(False)
     corpus = str(CORPUS)
     games = 50 if smoke else 1000
     if smoke:

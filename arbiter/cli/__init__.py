@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from arbiter.cli import parser
-from arbiter.cli.render import error_line
+from arbiter.core.errorline import error_line
 from arbiter.core.errors import UnknownLanguageError
 from arbiter.core.i18n import NOTATION_OF, _, choose_language, use_language
 

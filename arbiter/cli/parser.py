@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import argparse
-from typing import NoReturn
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
-from arbiter.cli.render import error_line
+from arbiter.core.errorline import error_line
 from arbiter.core.errors import UnknownLanguageError, UnknownNotationError
 from arbiter.core.i18n import N_, _
 
@@ -73,6 +74,17 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+class _Version(argparse._VersionAction):
+    """argparse's ``--version``, the version looked up only when asked for: reading the installed
+    distribution's metadata costs every other command's start a few milliseconds."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None,
+                 option_string: str | None = None) -> None:
+        self.version = f"%(prog)s {_version()}"
+        super().__call__(parser, namespace, values, option_string)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse's parser, whose usage errors cut a long value they echo (an unknown choice)."""
 
@@ -87,8 +99,7 @@ def build() -> argparse.ArgumentParser:
     argparse._ = _  # type: ignore[attr-defined]  # argparse's own words (ARGPARSE_MESSAGES) through our catalogue
     parser = _Parser(prog="arbiter", description=_("An over-the-board chess arbiter simulator."),
                      epilog=_exit_status("arbiter"))
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}",
-                        help=_("print the version and exit"))
+    parser.add_argument("--version", action=_Version, help=_("print the version and exit"))
     parser.add_argument("--lang", dest="top_lang", type=_lang, metavar="LANG",
                         help=_("the language to speak, for every command (as the commands' own --lang)"))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",

@@ -14,9 +14,9 @@ from arbiter.core.clock import format_duration
 from arbiter.core.errors import UnknownArticleError
 from arbiter.core.i18n import _, current_language, pgettext
 # The error lines every front end cuts, named here too for the commands.
-from arbiter.files.documents import LONG_LINE as LONG_LINE
-from arbiter.files.documents import LONG_TEXT as LONG_TEXT
-from arbiter.files.documents import error_line as error_line
+from arbiter.core.errorline import LONG_LINE as LONG_LINE
+from arbiter.core.errorline import LONG_TEXT as LONG_TEXT
+from arbiter.core.errorline import error_line as error_line
 from arbiter.laws import articles as laws
 from arbiter.laws.referee import Referee
 from arbiter.laws.texts import event_words as event_words

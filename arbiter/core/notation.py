@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import chess
 import yaml
@@ -86,14 +87,39 @@ def languages() -> dict[str, Language]:
     """Every language of ``rules/notation.yaml``, by code."""
     with open(rules_dir() / "notation.yaml", encoding="utf-8") as handle:
         entries = yaml.load(handle, Loader=SAFE_LOADER)
-    found = {}
-    for entry in entries:
-        spellings: dict[chess.PieceType, list[str]] = {}
-        for key, piece_type in PIECES:
-            value = entry.get(key, [])
-            spellings[piece_type] = [value] if isinstance(value, str) else list(value)
-        found[entry["code"]] = Language(entry["code"], entry["name"], _without_clashes(spellings))
-    return found
+    # English is the one object :func:`_english` built, read alone before the table was needed.
+    return {entry["code"]: _english() if entry["code"] == DEFAULT else _built(entry) for entry in entries}
+
+
+#: How English's entry begins in ``rules/notation.yaml``: one line, in flow style.
+_ENGLISH_ROW = "- {code: " + DEFAULT + ","
+
+
+@cache
+def _english() -> Language:
+    """English, the default, read from its own line of ``rules/notation.yaml``: a run whose moves
+    are all English builds no other language (the whole table costs the cold start milliseconds).
+    A table whose English entry is written otherwise is read whole."""
+    with open(rules_dir() / "notation.yaml", encoding="utf-8") as handle:
+        rows = [row for row in handle if row.startswith(_ENGLISH_ROW)]
+    try:
+        entries = yaml.load(rows[0], Loader=SAFE_LOADER) if len(rows) == 1 else None
+    except yaml.YAMLError:  # the entry goes on over several lines
+        entries = None
+    if not (isinstance(entries, list) and len(entries) == 1 and isinstance(entries[0], dict)
+            and entries[0].get("code") == DEFAULT):
+        with open(rules_dir() / "notation.yaml", encoding="utf-8") as handle:
+            entries = [entry for entry in yaml.load(handle, Loader=SAFE_LOADER) if entry["code"] == DEFAULT]
+    return _built(entries[0])
+
+
+def _built(entry: dict[str, Any]) -> Language:
+    """The language of one entry of ``rules/notation.yaml``."""
+    spellings: dict[chess.PieceType, list[str]] = {}
+    for key, piece_type in PIECES:
+        value = entry.get(key, [])
+        spellings[piece_type] = [value] if isinstance(value, str) else list(value)
+    return Language(entry["code"], entry["name"], _without_clashes(spellings))
 
 
 def _without_clashes(spellings: dict[chess.PieceType, list[str]]) -> dict[chess.PieceType, tuple[str, ...]]:
@@ -117,12 +143,14 @@ def language(code: str | None) -> Language:
 
     :raises UnknownNotationError: for a code the table does not hold.
     """
-    table = languages()
     if code is None:
-        return table[DEFAULT]
+        return _english()
     wanted = code.strip().replace("_", "-").lower()
+    if wanted == DEFAULT:
+        return _english()
     if wanted == "sr":
         wanted = "sr-latn"
+    table = languages()
     for known, lang in table.items():
         if known.lower() == wanted:
             return lang

@@ -10,58 +10,19 @@ command prints it. An error is one line (:func:`error_line`), its long values cu
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from arbiter.core.errors import SHOWN_CHARACTERS, ArbiterError, InternalError, ScenarioError, clipped, count_of
-from arbiter.core.i18n import _, ngettext
+from arbiter.core.errorline import LONG_LINE as LONG_LINE
+from arbiter.core.errorline import LONG_TEXT as LONG_TEXT
+from arbiter.core.errorline import error_line as error_line
+from arbiter.core.errors import ArbiterError, InternalError, ScenarioError
+from arbiter.core.i18n import _
 from arbiter.files.scenario import Outcome, Scenario, final_state, run
-from arbiter.files.validate import Validation, validate
 
-#: A quoted value longer than this is cut where an error line echoes it.
-LONG_TEXT = 80
-#: An error line longer than this, once its values are cut, is cut itself.
-LONG_LINE = 500
-
-
-def _event_prefix() -> re.Pattern[str]:
-    """``event 3 (`` in the language in force (``event {index} ({event})`` of the catalogue)."""
-    before, _index, rest = _("event {index} ({event})").partition("{index}")
-    return re.compile(re.escape(before) + r"\d+" + re.escape(rest.partition("{event}")[0]))
-
-
-def _cut_endings() -> tuple[str, ...]:
-    """How a value cut with its length ends: `` characters)`` in the language in force."""
-    return tuple({ngettext("{count} character", "{count} characters", n).rpartition("}")[2] + ")"
-                  for n in (2, 5, 21, 22)})
-_QUOTED = re.compile(rf"'[^'\n]{{{LONG_TEXT + 1},}}'|\"[^\"\n]{{{LONG_TEXT + 1},}}\"")
-
-
-def error_line(text: str) -> str:
-    """An error message as the command line prints it: the long values it echoes cut, however
-    the layer below wrote them (an event's text in ``event N (...)``, a quoted value), and the
-    line itself cut if it is still long. A short message comes back unchanged."""
-    if len(text) <= LONG_TEXT:
-        return text
-    parts, start = [], 0
-    for found in _event_prefix().finditer(text):
-        if found.start() < start:
-            continue
-        end = text.find("): ", found.end())  # where the event's text ends and the message begins
-        end = len(text) - 1 if end == -1 and text.endswith(")") else end
-        if end == -1:
-            continue
-        event = text[found.end():end]
-        parts += [text[start:found.end()], event if event.endswith(_cut_endings()) else clipped(event)]
-        start = end
-    text = "".join(parts) + text[start:]
-    text = _QUOTED.sub(lambda m: f"{m[0][0]}{m[0][1:SHOWN_CHARACTERS + 1]}…{m[0][0]} "
-                                 f"({count_of('characters', len(m[0]) - 2)})", text)
-    if len(text) > LONG_LINE:
-        text = f"{text[:LONG_LINE]}… ({count_of('characters', len(text))})"
-    return text
+if TYPE_CHECKING:  # imported where validate's documents are built: `arbiter run` does not pay for it
+    from arbiter.files.validate import Validation
 
 
 def internal_error(name: str, err: Exception) -> InternalError:
@@ -139,6 +100,8 @@ def run_document(entries: Sequence[Entry]) -> dict[str, Any]:
 def validated(read: Callable[[], Scenario], name: str) -> tuple[Scenario | None, Validation | ScenarioError]:
     """The report ``read`` gives and its validation (the scenario None if it could not be read),
     or the error that makes it invalid (an :class:`InternalError` for a bug of ours)."""
+    from arbiter.files.validate import validate
+
     scenario = None
     try:
         scenario = read()
@@ -158,6 +121,8 @@ def validate_entry(name: str, result: Validation | ScenarioError) -> Entry:
         message = error_line(str(error))
         data: dict[str, Any] = {"file": name, "verdict": "invalid", "differences": [], "rulings": [], "error": message}
         return Entry(data, "invalid", message, isinstance(error, InternalError))
+    from arbiter.files.validate import Validation
+
     assert isinstance(result, Validation)
     return Entry({"file": name, "verdict": result.verdict, "differences": [d.as_dict() for d in result.differences],
                   "rulings": [r.as_dict() for r in result.rulings]}, result.verdict)

@@ -17,7 +17,6 @@ from arbiter.core.clock import TimeControl, TimeControlError, parse_duration
 from arbiter.core.errors import InvalidEventError, InvalidPositionError, ScenarioError, shown, told
 from arbiter.core.notation import DEFAULT as ENGLISH
 from arbiter.core.notation import Language, language, legal_move
-from arbiter.core.pgnread import RESULTS, clock_seconds, read_score
 from arbiter.core.position import Position
 from arbiter.core.yamlsource import Located, dotted
 from arbiter.core.i18n import _
@@ -40,6 +39,8 @@ def split_moves(moves: str | list[str] | None) -> list[str]:
     """``"1. e4 e5 2. Nf3"`` or a list → ``["e4", "e5", "Nf3"]``."""
     if moves is None:
         return []
+    from arbiter.core.pgnread import RESULTS  # the PGN reader's module: only for a start with moves
+
     tokens = moves.split() if isinstance(moves, str) else [str(m) for m in moves]
     cleaned = [_MOVE_NUMBER.sub("", token) for token in tokens]
     return [token for token in cleaned if token and token not in RESULTS]
@@ -155,6 +156,8 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path | None, lang: Lan
         return _start_from_score(name, line, text, lang, what, has_tags)
     import chess.pgn  # only for files that start from PGN: it costs the cold start 50 ms
 
+    from arbiter.core.pgnread import clock_seconds
+
     game = chess.pgn.read_game(io.StringIO(text))
     if game is None or not has_tags and game.next() is None:
         raise ScenarioError(name, line, _no_game(what))
@@ -228,6 +231,8 @@ def _no_game(what: str) -> str:
 
 def _start_from_score(name: str, line: int, text: str, lang: Language, what: str, has_tags: bool) -> _PgnStart:
     """:func:`_start_from_pgn` for a score in another language than English."""
+    from arbiter.core.pgnread import read_score
+
     score = read_score(text)
     if not score.moves and not has_tags:
         raise ScenarioError(name, line, _no_game(what))

@@ -30,8 +30,9 @@ from arbiter.table.machine import Table
 from arbiter.table.touch import FREE, Fact, Obligation, first_released, obligation
 from arbiter.table.turns import Breach, Pending, Settings, Turn
 
-#: A move in English SAN inside a sentence (a helpmate line), to be written in another notation.
-_SAN = re.compile(r"\b(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h]x[a-h][1-8]|[a-h][1-8])(?:=[QRBN])?[+#]?|O-O(?:-O)?[+#]?")
+#: A move in English SAN inside a sentence (a helpmate line), to be written in another notation;
+#: compiled where first used (a ruling in another notation), not at every start.
+_SAN = r"\b(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h]x[a-h][1-8]|[a-h][1-8])(?:=[QRBN])?[+#]?|O-O(?:-O)?[+#]?"
 
 
 @dataclass
@@ -262,7 +263,7 @@ class Game:
         (5.1.2, 6.9, 7.5.5). ``note`` says what happened, for the ruling's text."""
         cannot, why = cannot_mate(self.position.board, not loser)
         if self.writes.code != "en":  # a helpmate line in the language the rulings' moves are written in
-            why = _SAN.sub(lambda found: translate(found.group(0), self.writes), why)
+            why = re.sub(_SAN, lambda found: translate(found.group(0), self.writes), why)
         prefix = f"{note}; " if note else ""
         winner = not loser
         if cannot:

@@ -18,42 +18,56 @@ PIECE_TYPES = {letter: chess.PIECE_SYMBOLS.index(letter.lower()) for letter in P
 
 @dataclass(frozen=True)
 class TouchAct:
+    """``touch``: the pieces on ``squares`` touched, not lifted; ``accidental``: clearly not deliberate (4.2.2)."""
+
     squares: tuple[chess.Square, ...]
     accidental: bool = False
 
 
 @dataclass(frozen=True)
 class AdjustAct:
+    """``adjust``: "j'adoube" said first, then the pieces on ``squares`` straightened (4.2.1)."""
+
     squares: tuple[chess.Square, ...]
 
 
 @dataclass(frozen=True)
 class LiftAct:
+    """``lift``: the piece on ``square`` picked up (a touch of it) and held in the air."""
+
     square: chess.Square
 
 
 @dataclass(frozen=True)
 class PlaceAct:
+    """``place``: the held piece set down on the empty ``square``, still held."""
+
     square: chess.Square
 
 
 @dataclass(frozen=True)
 class ReleaseAct:
-    pass
+    """``release``: the piece held let go of."""
 
 
 @dataclass(frozen=True)
 class DropAct:
+    """``drop``: ``place`` on ``square`` then ``release``, in one event."""
+
     square: chess.Square
 
 
 @dataclass(frozen=True)
 class RemoveAct:
+    """``remove``: the piece on ``square`` taken off the board (a touch of it)."""
+
     square: chess.Square
 
 
 @dataclass(frozen=True)
 class PutAct:
+    """``put``: a new piece from beside the board set on ``square``, still held (the promotion)."""
+
     piece: chess.PieceType
     square: chess.Square
     #: The colour of the new piece, when named (``put black N c6``); else the actor's.
@@ -62,22 +76,28 @@ class PutAct:
 
 @dataclass(frozen=True)
 class MoveAct:
+    """``move``: the piece on ``origin`` lifted, whatever stands on ``target`` removed, the piece dropped there."""
+
     origin: chess.Square
     target: chess.Square
 
 
 @dataclass(frozen=True)
 class PlayAct:
+    """``play``: the whole move done correctly with one hand, then the clock pressed with that hand."""
+
     move: str
 
 
 @dataclass(frozen=True)
 class PressAct:
-    pass
+    """``press``: the clock pressed."""
 
 
 @dataclass(frozen=True)
 class WriteAct:
+    """``write``: ``move`` written on the scoresheet (the move a draw claim is about)."""
+
     move: str
 
 
@@ -88,28 +108,30 @@ _PLAIN_CLAIMS = ("touch-move", "illegal-move", "flag", "set-up", "orientation", 
 
 @dataclass(frozen=True)
 class ClaimAct:
+    """``claim``: the claim named, with the move a draw claim may name."""
+
     claim: ClaimKind
     move: str | None = None
 
 
 @dataclass(frozen=True)
 class OfferAct:
-    pass
+    """``offer draw``: a draw offered (9.1.2)."""
 
 
 @dataclass(frozen=True)
 class AcceptAct:
-    pass
+    """``accept draw``: the draw offered, or the draw claim, accepted."""
 
 
 @dataclass(frozen=True)
 class DeclineAct:
-    pass
+    """``decline draw``: the draw offered declined aloud."""
 
 
 @dataclass(frozen=True)
 class ResignAct:
-    pass
+    """``resign``: the player resigns (5.1.2)."""
 
 
 @dataclass(frozen=True)
