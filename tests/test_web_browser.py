@@ -18,6 +18,7 @@ import threading
 import time
 import warnings
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -334,10 +335,23 @@ def test_report_desk_validated_live(board: Board) -> None:
     with page.expect_download() as download:
         page.click("#r-download-yaml")
     assert "touch-move" in Path(download.value.path()).read_text()
-    with page.expect_download() as markdown:
-        page.click("#r-download-md")
-    assert markdown.value.suggested_filename == "report.md"
-    assert "consistent" in Path(markdown.value.path()).read_text().lower()
+    # The Markdown comes with the diagram beside it: two downloads, both awaited before the PDF
+    # (else the diagram's, arriving late, would be taken for the PDF's).
+    arrived: list[Any] = []  # playwright's Download objects
+
+    def arrive(download: Any) -> None:
+        arrived.append(download)
+
+    page.on("download", arrive)
+    page.click("#r-download-md")
+    for _ in range(200):
+        if len(arrived) >= 2:
+            break
+        page.wait_for_timeout(50)
+    page.remove_listener("download", arrive)
+    assert sorted(download.suggested_filename for download in arrived) == ["report.md", "report.svg"]
+    markdown = next(download for download in arrived if download.suggested_filename == "report.md")
+    assert "consistent" in Path(markdown.path()).read_text().lower()
     with page.expect_download() as printable:
         page.click("#r-download-pdf")
     assert printable.value.suggested_filename == "report.pdf"
