@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -32,6 +33,18 @@ def feed(ref: Referee, *texts: str | Event) -> list[Ruling]:
         ev = event(text) if isinstance(text, str) else text
         given += ref.apply(ev, len(ref.rulings))
     return given
+
+
+def randomly_played(start: str, seed: int, plies: int) -> chess.Board:
+    """The board after up to ``plies`` random legal moves from ``start`` (fewer if the game ends)."""
+    board = chess.Board(start)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+    return board
 
 
 def write_file(folder: Path, name: str, text: str) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 import chess
@@ -12,6 +11,7 @@ from hypothesis import strategies as st
 
 from arbiter.core.errors import InvalidEventError, InvalidPositionError
 from arbiter.core.moveread import parse_move
+from tests.conftest import randomly_played
 from arbiter.core.position import (
     Position, can_be_captured, can_move, castling_begun, legal_moves_of, move_between, promotion_under_way,
     same_placement, unreplaced_promotion,
@@ -188,13 +188,7 @@ def _outcome(read: Callable[[chess.Board, str], chess.Move], board: chess.Board,
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 60),
        noise=st.text(alphabet="abcdefgh12345678xqrbnkQRBNK@=+#O-0 ", min_size=1, max_size=6))
 def test_san_is_read_without_trying_uci_first_with_the_same_outcome(seed: int, plies: int, noise: str) -> None:
-    board = chess.Board()
-    rng = random.Random(seed)
-    for _ in range(plies):
-        moves = list(board.legal_moves)
-        if not moves:
-            break
-        board.push(rng.choice(moves))
+    board = randomly_played(chess.STARTING_FEN, seed, plies)
     texts = [noise, "0000", "N@e4", "e2e2", "E2E4", "e2e4", "e7e8q", "O-O", "O-O-O", "a8=Q"]
     texts += [board.san(move) for move in board.legal_moves] + [move.uci() for move in board.legal_moves]
     texts += [move.uci() for move in board.pseudo_legal_moves]

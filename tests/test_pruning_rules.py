@@ -31,7 +31,6 @@ The rules switched off:
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
@@ -49,6 +48,7 @@ from arbiter.core import unwinnable
 from arbiter.core.deduction import Analysis, is_statically_unwinnable, piece_attacks
 from arbiter.core.helpmate import NORMAL, REWARD, Search, play_forced_moves
 from arbiter.core.unwinnable import Verdict, can_checkmate, is_dead
+from tests.conftest import randomly_played
 
 W, B = chess.WHITE, chess.BLACK
 _SQUARES = chess.BB_SQUARES
@@ -641,14 +641,7 @@ STARTS = [
 @settings(max_examples=40, deadline=None)
 @given(start=st.sampled_from(STARTS), seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 80))
 def test_a_static_proof_is_never_contradicted_by_a_mate(start: str, seed: int, plies: int) -> None:
-    board = chess.Board(start)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        moves = list(board.legal_moves)
-        if not moves:
-            break
-        board.push(rng.choice(moves))
-    board = board.copy(stack=False)
+    board = randomly_played(start, seed, plies).copy(stack=False)
     for color in (W, B):
         if is_statically_unwinnable(board if color == W else board.mirror()):
             verdict = _search_alone(board, color, time_bound=0.2)
