@@ -463,7 +463,11 @@ def test_the_language_menu_speaks_serbian_and_is_kept(board: Board) -> None:
     assert page.inner_text("#ng-start") == "Нова партија" and page.inner_text("#tab-play") == "Игра"
     assert page.inner_text("#rulings-heading") == "Одлуке"
     assert page.get_attribute("#written", "placeholder") == "записан потез"
-    told = board.rulings("violation").first.inner_text()  # the same game, its rulings told again
+    # The same game, its rulings told again (read with text_content: a list drawn anew may not be
+    # laid out yet, and inner_text then reads nothing).
+    page.wait_for_function("(document.querySelector('#rulings li.ruling[data-kind=violation]') || {}).textContent"
+                           "?.includes('такнуто-макнуто')")
+    told = board.rulings("violation").first.text_content() or ""
     assert "такнуто-макнуто" in told and "touch-move" not in told
     assert "пешака на e2" in page.inner_text("#obligation")
     page.reload()
