@@ -219,7 +219,8 @@ class Search:
 
     def helpmate(self, board: chess.Board, depth: int) -> bool:
         """Whether a mate of Black lies within the remaining depth (the line then in :attr:`moves`)."""
-        left = max(self.max_depth - depth, 0)
+        max_depth = self.max_depth
+        left = max_depth - depth if depth < max_depth else 0
         table = self.table
         key: Hashable = None
         expanded: list[tuple[chess.Move, int]] | bool | None = None
@@ -231,11 +232,14 @@ class Search:
             expanded = self.expansions.get(key)
             if expanded is False:  # no move, or too little material: nothing below it ever mates
                 return False
-        if depth >= self.max_depth or len(self.moves) >= MAX_LINE:
+        if depth >= max_depth or len(self.moves) >= MAX_LINE:
             if expanded is None:
-                # A leaf: one legal move is enough to know it is neither mate nor stalemate.
-                if next(board.generate_legal_moves(), None) is None:
-                    return board.turn == chess.BLACK and board.is_check()
+                if board.turn == chess.BLACK and board.is_check():
+                    # A leaf where Black may be mated: one legal move is enough to know it is not.
+                    if next(board.generate_legal_moves(), None) is None:
+                        return True
+                elif next(board.generate_legal_moves(), None) is None:
+                    return False  # stalemate, or White mated: the line ends here
                 if board.has_insufficient_material(chess.WHITE):
                     if table is not None:
                         self._remember(key, False)
@@ -262,22 +266,28 @@ class Search:
         assert not isinstance(expanded, bool)
         if table is not None:
             table[key] = left
+        line = self.moves
+        push, pop, helpmate = board.push, board.pop, self.helpmate
         for move, cost in expanded:
             self.iteration_nodes += 1
             if self._is_limit_reached():
                 self.interrupted = True
                 return False
-            next_depth = depth if cost == REWARD else depth + PUNISH if cost == PUNISH else (
-                depth + (0 if self.past_progress else 1))
+            if cost == REWARD:
+                next_depth = depth
+            elif cost == PUNISH:
+                next_depth = depth + PUNISH
+            else:
+                next_depth = depth if self.past_progress else depth + 1
             saved = self.past_progress
             self.past_progress = cost == REWARD
-            self.moves.append(move)
-            board.push(move)
-            found = self.helpmate(board, next_depth)
-            board.pop()
+            line.append(move)
+            push(move)
+            found = helpmate(board, next_depth)
+            pop()
             if found:
                 return True
-            self.moves.pop()
+            line.pop()
             self.past_progress = saved
         return False
 
