@@ -8,6 +8,7 @@ from typing import Any
 import chess
 
 from arbiter.core.clock import format_duration, parse_duration
+from arbiter.core.i18n import _, pgettext
 from arbiter.laws.referee import Referee
 from arbiter.laws.rulings import Ruling, RulingFields
 from arbiter.files.models import ExpectModel
@@ -27,40 +28,49 @@ def failures(expect: ExpectModel, referee: Referee) -> list[str]:
         while at < len(given) and not wanted.matches(given[at]):
             at += 1
         if at == len(given):
-            found.append(f"expected ruling {{{_show(wanted)}}} not given (in this order)")
+            found.append(_("expected ruling {ruling} not given (in this order)").format(ruling=f"{{{_show(wanted)}}}"))
             continue
         position = at + 1
     for unwanted in expect.absent:
         for ruling in given:
             if unwanted.matches(ruling):
-                found.append(f"ruling {{{_show(unwanted)}}} given, expected absent: {ruling.text}")
+                found.append(_("ruling {ruling} given, expected absent: {text}").format(
+                    ruling=f"{{{_show(unwanted)}}}", text=ruling.text))
                 break
     if expect.fen is not None and expect.fen.strip() != referee.position.fen():
-        found.append(f"fen is {referee.position.fen()!r}, expected {expect.fen.strip()!r}")
+        found.append(_("fen is {fen}, expected {expected}").format(fen=repr(referee.position.fen()),
+                                                                  expected=repr(expect.fen.strip())))
     board = referee.position.standing.board_fen()
     if expect.board is not None and expect.board.strip() != board:
-        found.append(f"board is {board!r}, expected {expect.board.strip()!r}")
+        found.append(_("board is {board}, expected {expected}").format(board=repr(board),
+                                                                      expected=repr(expect.board.strip())))
     to_move = chess.COLOR_NAMES[referee.position.turn]
     if expect.to_move is not None and expect.to_move != to_move:
-        found.append(f"{to_move} has the move, expected {expect.to_move}")
+        found.append(_("{player} has the move, expected {expected}").format(
+            player=pgettext("value", to_move), expected=pgettext("value", expect.to_move)))
     if expect.must is not None:
         now = must_ruling(referee)
         if not expect.must.matches(now):
-            found.append(f"the obligation is {{{_show(now)}}}, expected {{{_show(expect.must)}}}")
+            found.append(_("the obligation is {obligation}, expected {expected}").format(
+                obligation=f"{{{_show(now)}}}", expected=f"{{{_show(expect.must)}}}"))
     if expect.result is not None and expect.result != referee.result:
-        found.append(f"result is {referee.result!r}, expected {expect.result!r}")
+        found.append(_("result is {result}, expected {expected}").format(result=repr(referee.result),
+                                                                        expected=repr(expect.result)))
     if expect.reason is not None and expect.reason != referee.reason:
-        found.append(f"reason is {referee.reason!r}, expected {expect.reason!r}")
+        found.append(_("reason is {reason}, expected {expected}").format(reason=repr(referee.reason),
+                                                                        expected=repr(expect.reason)))
     if expect.clock is not None:
         reading = referee.clock.remaining
         for color, value in ((chess.WHITE, expect.clock.white), (chess.BLACK, expect.clock.black)):
             if value is None:
                 continue
-            name = chess.COLOR_NAMES[color]
             if reading is None:
-                found.append(f"the game has no clock, expected {name} at {value}")
+                found.append((_("the game has no clock, expected white at {value}") if color == chess.WHITE
+                              else _("the game has no clock, expected black at {value}")).format(value=value))
             elif format_duration(reading[color]) != format_duration(parse_duration(value)):
-                found.append(f"{name}'s clock shows {format_duration(reading[color])}, expected {value}")
+                shows = (_("white's clock shows {shown}, expected {value}") if color == chess.WHITE
+                         else _("black's clock shows {shown}, expected {value}"))
+                found.append(shows.format(shown=format_duration(reading[color]), value=value))
     return found
 
 
