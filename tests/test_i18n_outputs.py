@@ -66,3 +66,93 @@ def test_run_failures_leave_no_english_word(language: str, capsys: pytest.Captur
             words = [w for w in words if w in {"expected", "given", "the", "is", "has", "move", "clock", "shows",
                                                "white", "black", "board", "fen", "result", "reason", "ruling"}]
         assert words == [], line
+
+
+# -- the incident report (Markdown, and what the PDF shares with it) -----------------------------
+
+#: A report whose arbiter gave a result with its reason, a position and both clocks.
+RULED = """\
+report: {event: Open, round: 1, board: 2, account: "The arbiter stopped the clocks."}
+time_control: 5400+30
+events:
+  - {white: move e2 e4, at: 5}
+  - {white: press, at: 6}
+ruling:
+  result: "1/2-1/2"
+  reason: agreement
+  fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+  clock: {white: "1:29:29", black: "1:30:00"}
+"""
+
+
+def _ruled(tmp_path: Path) -> Path:
+    path = tmp_path / "ruled.yaml"
+    path.write_text(RULED, encoding="utf-8")
+    return path
+
+
+def test_the_arbiters_ruling_in_the_report_speaks_the_language(tmp_path: Path) -> None:
+    from arbiter.core.i18n import use_language
+    from arbiter.files.reportdoc import arbiter_ruling
+    from arbiter.files.scenario import load
+
+    scenario = load(_ruled(tmp_path))
+    fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    assert arbiter_ruling(scenario) == [
+        "- result `1/2-1/2` (agreement)", f"- the game goes on from FEN `{fen}`",
+        "- clocks: White 1:29:29, Black 1:30:00"]
+    with use_language("sr"):
+        assert arbiter_ruling(scenario) == [
+            "- резултат `1/2-1/2` (договор)", f"- партија се наставља од позиције `{fen}`",
+            "- сатови: бели 1:29:29, црни 1:30:00"]
+    with use_language("bg"):
+        assert arbiter_ruling(scenario)[-1] == "- часовници: белите 1:29:29, черните 1:30:00"
+
+
+def _markdown(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(["validate", "--format", "markdown", *args]) in (0, 1)
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("language", ["sr", "sr-Latn", "bg"])
+def test_the_markdown_report_speaks_the_language(language: str, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    text = _markdown(capsys, "--lang", language, str(_ruled(tmp_path)))
+    left = []
+    for line in text.splitlines():
+        if line.startswith(("FEN ", "    ", "- `{")) or re.fullmatch(r"[1-8]( [.pnbrqkPNBRQK])+|  [a-h ]+|```", line):
+            continue  # the position as FEN and as a diagram, the arbiter's rulings as data
+        line = re.sub(r"`[^`]*`|\(\d+(\.\d+)*\)|ruled\.svg|<br>", "", line)  # quoted values, articles
+        line = line.replace("The arbiter stopped the clocks.", "").replace("Open", "")  # the report's own words
+        left += re.findall(r"\b(?:[A-Za-z]{2,})\b", line) if language != "sr-Latn" else [
+            w for w in re.findall(r"[A-Za-z]+", line) if w in _ENGLISH]
+    assert left == [], text
+
+
+#: English words of the report's frame that a Latin-script translation must not keep.
+_ENGLISH = {"Incident", "report", "Event", "Round", "Board", "Account", "The", "position", "before", "incident",
+            "Ruleset", "supervision", "arbiter", "time", "control", "What", "happened", "and", "what", "Laws",
+            "say", "event", "clock", "rulings", "tournament", "ruled", "Verdict", "articles", "cited", "result",
+            "the", "game", "goes", "on", "from", "clocks", "White", "Black", "consistent", "inconsistent"}
+
+
+def test_the_markdown_report_in_english_is_as_before(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = _markdown(capsys, "--lang", "en", str(_ruled(tmp_path)))
+    for line in ("# Incident report: Open - The arbiter stopped the clocks.", "| Event | Open |", "## Account",
+                 "## The position before the incident",
+                 "Ruleset standard (supervision partial), arbiter watching, time control 5400+30.",
+                 "## What happened, and what the Laws say",
+                 "| # | time | event | White's clock | Black's clock | rulings |",
+                 "| 1 | 0:00:06 | `white: press` | 1:30:24 | 1:30:00 | "
+                 "completed (6.2.1): White's move is completed by pressing the clock. |",
+                 "## What the tournament arbiter ruled", "- result `1/2-1/2` (agreement)",
+                 "- clocks: White 1:29:29, Black 1:30:00", "## Verdict", "## The articles cited"):
+        assert line in text.splitlines(), line
+
+
+def test_validate_names_the_reasons_in_the_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = str(_ruled(tmp_path))
+    assert main(["validate", "--lang", "sr", report]) == 1
+    assert "- судија је навео разлог договор; Правила не дају никакав разлог" in capsys.readouterr().out
+    assert main(["validate", "--lang", "en", report]) == 1
+    assert "- the arbiter gave the reason agreement; the Laws give None" in capsys.readouterr().out

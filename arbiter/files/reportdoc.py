@@ -13,47 +13,58 @@ from arbiter.laws import articles as laws
 from arbiter.core.boardtext import board_text
 from arbiter.core.clock import format_duration
 from arbiter.core.errors import UnknownArticleError
+from arbiter.core.i18n import _, current_language, pgettext
 from arbiter.files.scenario import Scenario
 from arbiter.files.validate import Validation, fields_text
+from arbiter.laws.texts import event_words
 
 
 def markdown(scenario: Scenario, result: Validation, svg: str | None = None) -> str:
     """The document: header, account, the position before the incident, the timeline, the
-    verdict with each difference, and the text of every article cited."""
+    verdict with each difference, and the text of every article cited, in the language in force
+    (the report's own words, its events as the file writes them in English, its rulings and the
+    values of the contract as data)."""
     spec = scenario.spec
     report = spec.report
-    lines = [f"# Incident report: {spec.name}", ""]
+    lines = ["# " + _("Incident report: {title}").format(title=spec.name), ""]
     if report is not None:
-        rows = [("Event", report.event), ("Round", report.round), ("Board", report.board),
-                ("White", report.white), ("Black", report.black), ("Arbiter", report.arbiter), ("Date", report.date)]
+        rows = [(_("Event"), report.event), (_("Round"), report.round), (_("Board"), report.board),
+                (_("White"), report.white), (_("Black"), report.black), (_("Arbiter"), report.arbiter),
+                (_("Date"), report.date)]
         lines += ["| | |", "|---|---|", *[f"| {key} | {value} |" for key, value in rows if value is not None], ""]
         if report.account:
-            lines += ["## Account", "", str(report.account).strip(), ""]
+            lines += ["## " + _("Account"), "", str(report.account).strip(), ""]
     settings = scenario.settings
-    control = scenario.control.text if scenario.control else "none"
-    lines += ["## The position before the incident", "",
-              f"Ruleset {settings.ruleset} (supervision {settings.supervision}), arbiter {settings.arbiter}, "
-              f"time control {control}.", "", f"FEN `{scenario.start.fen()}`", "", "```",
+    control = scenario.control.text if scenario.control else _("none")
+    setting = _("Ruleset {ruleset} (supervision {supervision}), arbiter {arbiter}, time control {control}.")
+    lines += ["## " + _("The position before the incident"), "",
+              setting.format(ruleset=pgettext("ruleset", settings.ruleset),
+                             supervision=pgettext("supervision", settings.supervision),
+                             arbiter=pgettext("arbiter", settings.arbiter), control=control),
+              "", f"FEN `{scenario.start.fen()}`", "", "```",
               board_text(scenario.start.standing, indent=""), "```", ""]
     if svg is not None:
-        lines += [f"![The position]({svg})", ""]
-    lines += ["## What happened, and what the Laws say", "",
-              "| # | time | event | White's clock | Black's clock | rulings |", "|---|---|---|---|---|---|"]
+        lines += ["![" + _("The position") + f"]({svg})", ""]
+    headers = ("#", _("time"), pgettext("timeline", "event"), _("White's clock"), _("Black's clock"), _("rulings"))
+    lines += ["## " + _("What happened, and what the Laws say"), "",
+              "| " + " | ".join(headers) + " |", "|---|---|---|---|---|---|"]
+    notation = settings.output_notation or settings.notation
     for index, (text, at, clock, given) in enumerate(result.timeline):
         when = format_duration(at) if at is not None else ""
         clocks = f"{clock['white']} | {clock['black']}" if clock else " | "
-        said = "<br>".join(f"{r.kind} ({r.article}): {r.text}" for r in given) or "-"
-        lines.append(f"| {index} | {when} | `{text}` | {clocks} | {said} |")
-    lines += ["", "## What the tournament arbiter ruled", "", *arbiter_ruling(scenario), ""]
-    lines += ["## Verdict", "", f"**{result.verdict}**", ""]
+        said = "<br>".join(f"{pgettext('kind', r.kind)} ({r.article}): {r.text}" for r in given) or "-"
+        words = event_words(scenario.events[index], notation) if index < len(scenario.events) else text
+        lines.append(f"| {index} | {when} | `{words}` | {clocks} | {said} |")
+    lines += ["", "## " + _("What the tournament arbiter ruled"), "", *arbiter_ruling(scenario), ""]
+    lines += ["## " + _("Verdict"), "", f"**{pgettext('verdict', result.verdict)}**", ""]
     lines += [f"- {difference.text}" for difference in result.differences]
     if result.differences:
         lines.append("")
     cited = cited_articles(result)
-    lines += ["## The articles cited", ""]
+    lines += ["## " + _("The articles cited"), ""]
     for number in cited:
         try:
-            article = laws.article(number)
+            article = laws.article(number, current_language())
         except UnknownArticleError:
             continue
         lines += [f"**{article.number} {article.title}.** {article.text}", ""]
@@ -67,23 +78,24 @@ def cited_articles(result: Validation) -> list[str]:
 
 
 def arbiter_ruling(scenario: Scenario) -> list[str]:
-    """The report's ``ruling:`` block as Markdown list items: each ruling listed, then the
-    result, the position and the clocks the arbiter gave."""
+    """The report's ``ruling:`` block as Markdown list items, in the language in force: each
+    ruling listed (as data), then the result, the position and the clocks the arbiter gave."""
     ruling = scenario.spec.ruling
     if ruling is None:
-        return ["- no ruling given"]
+        return ["- " + _("no ruling given")]
     items = [f"- `{fields_text(listed.as_dict())}`" for listed in ruling.rulings]
     if ruling.result is not None:
-        items.append(f"- result `{ruling.result}`" + (f" ({ruling.reason})" if ruling.reason else ""))
+        items.append("- " + _("result {result}").format(result=f"`{ruling.result}`")
+                     + (f" ({pgettext('reason', ruling.reason)})" if ruling.reason else ""))
     elif ruling.reason is not None:
-        items.append(f"- reason: {ruling.reason}")
+        items.append("- " + _("reason: {reason}").format(reason=pgettext("reason", ruling.reason)))
     if ruling.fen is not None:
-        items.append(f"- the game goes on from FEN `{ruling.fen.strip()}`")
+        items.append("- " + _("the game goes on from FEN {fen}").format(fen=f"`{ruling.fen.strip()}`"))
     if ruling.clock is not None:
-        shown = [f"{name.capitalize()} {value}" for name in ("white", "black")
-                 if (value := getattr(ruling.clock, name)) is not None]
-        items.append(f"- clocks: {', '.join(shown)}")
-    return items or ["- nothing listed"]
+        shown = [(_("White {clock}") if name == "white" else _("Black {clock}")).format(clock=value)
+                 for name in ("white", "black") if (value := getattr(ruling.clock, name)) is not None]
+        items.append("- " + _("clocks: {clocks}").format(clocks=", ".join(shown)))
+    return items or ["- " + _("nothing listed")]
 
 
 def targets(report: str | Path, out: Path) -> tuple[Path, Path]:

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 import chess
 
-from arbiter.core.i18n import _
+from arbiter.core.i18n import _, pgettext
 
 from arbiter.core.clock import format_duration, parse_duration
 from arbiter.core.errors import ScenarioError
@@ -240,9 +240,10 @@ def _final(ruling: ArbiterRulingModel, referee: Referee, chosen: Penalties | Non
                                 _("the arbiter gave the result {ruled}; the Laws give {laws}").format(
                                     ruled=ruling.result, laws=result)))
     if ruling.reason is not None and ruling.reason != reason:
-        found.append(Difference({"reason": ruling.reason}, {"reason": reason}, article,
-                                _("the arbiter gave the reason {ruled}; the Laws give {laws}").format(
-                                    ruled=ruling.reason, laws=reason)))
+        said = (_("the arbiter gave the reason {ruled}; the Laws give {laws}") if reason is not None
+                else _("the arbiter gave the reason {ruled}; the Laws give None"))  # no reason: the game goes on
+        found.append(Difference({"reason": ruling.reason}, {"reason": reason}, article, said.format(
+            ruled=pgettext("reason", ruling.reason), laws=pgettext("reason", str(reason)))))
     if ruling.fen is not None and ruling.fen.strip() != referee.position.fen():
         found.append(Difference({"fen": ruling.fen.strip()}, {"fen": referee.position.fen()}, "7.5.1",
                                 _("the position the game goes on from is not the one the Laws give")))
