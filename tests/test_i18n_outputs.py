@@ -5,14 +5,18 @@ in the language's notation, ``serve``'s first line. English stays as it was, byt
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from arbiter.cli import main
 
-FIXTURES = Path(__file__).parent / "fixtures" / "i18n"
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures" / "i18n"
 EXPECT_FAILS = FIXTURES / "expect-fails.yaml"
 
 #: What ``run`` says of every expectation of ``expect-fails.yaml`` that does not hold, in English.
@@ -156,3 +160,27 @@ def test_validate_names_the_reasons_in_the_language(tmp_path: Path, capsys: pyte
     assert "- судија је навео разлог договор; Правила не дају никакав разлог" in capsys.readouterr().out
     assert main(["validate", "--lang", "en", report]) == 1
     assert "- the arbiter gave the reason agreement; the Laws give None" in capsys.readouterr().out
+
+
+# -- quiz: the rulings' moves in the language's notation, as in explain and teach -----------------
+
+
+def _quiz(tmp_path: Path, language: str) -> str:
+    folder = tmp_path / "play"
+    folder.mkdir(exist_ok=True)
+    (folder / "knight.yaml").write_text(
+        "title: Knight out\nevents:\n  - white: play Nf3\nexpect:\n  must: {must: any}\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("ARBITER_LANG", None)
+    done = subprocess.run([sys.executable, "-m", "arbiter", "quiz", "--lang", language, "--seed", "1", str(tmp_path)],
+                          input="1\n", capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize(("language", "move"), [("sr", "Сf3"), ("sr-Latn", "Sf3"), ("bg", "Кf3"), ("en", "Nf3")])
+def test_quiz_writes_the_rulings_moves_in_the_languages_notation(tmp_path: Path, language: str, move: str) -> None:
+    out = _quiz(tmp_path, language)
+    rulings = [line for line in out.splitlines() if "(4.7)" in line]
+    assert rulings and all(move in line for line in rulings), out
+    assert language == "en" or "Nf3" not in "\n".join(rulings)

@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 _SYNTAX = re.compile(
     "|".join(re.escape(value) for value in sorted(HELP_SYNTAX.values(), key=len, reverse=True))
     + r"|\b(white|black): [a-z]+( [a-h][1-8]){0,2}|:[a-z]+|\[y/N\]|FILE|ART"  # events, commands
-    + r"|\b[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBN])?[+#]?|\b[a-h][1-8][a-h][1-8]\b")  # squares, moves
+    # squares, moves (SAN in English or in the language's letters: Сf3, Дxd5, e8=Д)
+    + r"|(?<![\w])[KQRBNКДТЛСЦО]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBNДТЛСО])?[+#]?|\b[a-h][1-8][a-h][1-8]\b")
 
 
 def _arbiter(lines: list[str], *args: str) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from arbiter.cli import render
 from arbiter.cli.render import error_line
-from arbiter.core.i18n import _
+from arbiter.core.i18n import NOTATION_OF, _, current_language
 
 
 def main(args: argparse.Namespace) -> int:
@@ -32,8 +32,11 @@ def main(args: argparse.Namespace) -> int:
     if not render.reads_piped_input():
         session: PromptSession[str] = PromptSession()
         ask = session.prompt
+    language = current_language()
     try:
-        quiz.run(paths, args.count, args.seed, args.topic, ask, print)
+        # the rulings write their moves in the language's notation, as explain's and teach's do
+        quiz.run(paths, args.count, args.seed, args.topic, ask, print,
+                 notation=NOTATION_OF[language] if language != "en" else None)
     except UnknownTopicError as err:
         print(error_line(f"arbiter quiz: {err}"), file=sys.stderr)
         return 2
