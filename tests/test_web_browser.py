@@ -479,3 +479,32 @@ def test_the_language_menu_speaks_serbian_and_is_kept(board: Board) -> None:
     page.select_option("#lang", "en")
     board.settle()
     assert page.inner_text("#ng-start") == "New game" and "pawn on e2" in page.inner_text("#obligation")
+
+
+def test_the_status_and_the_hands_speak_the_language(board: Board) -> None:
+    """The view's contract words (who has the move, whose clock runs, the turn's state, a hand,
+    the result's reason) shown in the language chosen, English as they are in the view."""
+    page = board.page
+    board.new_game(moves="e4 d5")
+    page.check("#keep")
+    board.drag("e4", "d5")
+    status = "#to-move, #clock-running, #state"
+    assert [page.inner_text(s) for s in status.split(", ")] == ["white", "white", "placed"]
+    assert "white's right hand (from e4), set on d5" in page.inner_text("#hands-list")
+    page.select_option("#lang", "sr")
+    board.settle()
+    page.wait_for_function("document.querySelector('#state').textContent !== 'placed'")
+    assert [page.inner_text(s) for s in status.split(", ")] == ["бели", "бели", "фигура на пољу, још у руци"]
+    assert "десна рука белог (са e4), на пољу d5" in page.inner_text("#hands-list")
+    assert page.get_attribute("#line", "placeholder") == "догађај: white: touch g1, Сf3, b claim flag"
+    page.select_option("#lang", "bg")
+    board.settle()
+    page.wait_for_function("document.querySelector('#to-move').textContent === 'белите'")
+    page.uncheck("#keep")
+    page.click("#release")
+    board.settle()
+    page.fill("#line", "black: resign")
+    page.press("#line", "Enter")
+    board.settle()
+    page.wait_for_function("document.querySelector('#result').textContent.includes('предаване')")
+    assert page.inner_text("#result") == "Резултат 1-0 (предаване)"

@@ -4,7 +4,8 @@ marks ``data-i18n`` (``docs/web.md``). Each is the page's English text exactly."
 
 from __future__ import annotations
 
-from arbiter.core.i18n import N_, _, use_language
+from arbiter.core.i18n import N_, _, pgettext, use_language
+from arbiter.core.vocabulary import WORDS
 
 #: The English labels of the page, in the order the page shows them.
 LABELS: tuple[str, ...] = (
@@ -18,13 +19,16 @@ LABELS: tuple[str, ...] = (
     # the board and the status
     N_("White"), N_("Black"), N_("chessboard"), N_("Move:"), N_("clock:"), N_("state:"), N_("In hand:"),
     N_("nothing"), N_("no clock"), N_("flag fell"), N_("Article"), N_("Result"),
+    # the status line's values (who has the move, whose clock runs) and what a hand holds
+    N_("white"), N_("black"), N_("white's right hand"), N_("white's left hand"), N_("black's right hand"),
+    N_("black's left hand"), N_("(from {square})"), N_("(new piece)"), N_(", set on {square}"),
     # the controls
     N_("act of"), N_("the side to move"), N_("hand"), N_("right"), N_("left"), N_("at"),
     N_("scenario time (seconds)"), N_("keep holding (Shift)"), N_("Release"), N_("accidental"),
     N_("take off (Alt)"), N_("beside the board:"), N_("claim touch-move"), N_("claim illegal move"),
     N_("claim flag"), N_("written move"), N_("claim threefold"), N_("claim fifty"), N_("offer draw"),
     N_("accept draw"), N_("decline draw"), N_("resign"),
-    N_("Send"), N_("Undo"), N_("Restart"), N_("Flip"),
+    N_("an event: white: touch g1, Nf3, b claim flag"), N_("Send"), N_("Undo"), N_("Restart"), N_("Flip"),
     # the quiz and the rulings
     N_("What would you rule?"), N_("Rulings"), N_("Right."), N_("answer the question first: what would you rule?"),
     # the report desk
@@ -35,7 +39,16 @@ LABELS: tuple[str, ...] = (
 )
 
 
+#: The words of the contract the page shows as they are in the view (the turn's ``state``, a
+#: result's ``reason``), with the context that translates them; the view keeps them English.
+VALUES: tuple[tuple[str, str], ...] = tuple(
+    (context, word) for context, word in WORDS if context in ("state", "reason") and word != "None")
+
+
 def labels(language: str) -> dict[str, str]:
-    """Every label of the page, English to ``language``."""
+    """Every label of the page, English to ``language``: :data:`LABELS`, then :data:`VALUES`
+    (each under its English word)."""
     with use_language(language):
-        return {label: _(label) for label in LABELS}
+        told = {label: _(label) for label in LABELS}
+        told.update({word: pgettext(context, word) for context, word in VALUES})
+        return told

@@ -511,20 +511,21 @@ function showView(view, fresh) {
     app.view = view
     app.newRulings = fresh
     draw(view)
-    $("to-move").textContent = view.to_move
-    $("clock-running").textContent = view.clock_running
-    $("state").textContent = view.state
+    $("to-move").textContent = t(view.to_move)
+    $("clock-running").textContent = t(view.clock_running)
+    $("state").textContent = t(view.state)
     const ob = view.obligation
     $("obligation").textContent = `${ob.text} (${ob.law.number}${ob.law.title ? ", " + ob.law.title : ""})`
     $("hands-list").replaceChildren(...(view.hands.length ? view.hands.map((held) => {
         const span = document.createElement("span")
         span.className = "held"
         span.innerHTML = `<span class="pal">${pieceSvg(held.piece)}</span>`
-        span.append(` ${held.player}'s ${held.hand} hand` + (held.origin ? ` (from ${held.origin})` : " (new piece)")
-            + (held.on ? `, set on ${held.on}` : ""))
+        span.append(` ${t(`${held.player}'s ${held.hand} hand`)} `
+            + (held.origin ? t("(from {square})").replace("{square}", held.origin) : t("(new piece)"))
+            + (held.on ? t(", set on {square}").replace("{square}", held.on) : ""))
         return span
     }) : [t("nothing")]))
-    $("result").textContent = view.result === "*" ? "" : `${t("Result")} ${view.result}${view.reason ? " (" + view.reason + ")" : ""}`
+    $("result").textContent = view.result === "*" ? "" : `${t("Result")} ${view.result}${view.reason ? " (" + t(view.reason) + ")" : ""}`
     const list = $("rulings")
     const first = view.rulings.length - fresh
     const shown = list.children.length
