@@ -184,3 +184,30 @@ def test_quiz_writes_the_rulings_moves_in_the_languages_notation(tmp_path: Path,
     rulings = [line for line in out.splitlines() if "(4.7)" in line]
     assert rulings and all(move in line for line in rulings), out
     assert language == "en" or "Nf3" not in "\n".join(rulings)
+
+
+# -- serve: the line saying where it listens ------------------------------------------------------
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize(("language", "said"), [("sr", "(зауставља се са Ctrl-C)"), ("en", "(Ctrl-C stops it)")])
+def test_serve_says_where_it_listens_in_the_language(language: str, said: str) -> None:
+    port = _free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("ARBITER_LANG", None)
+    server = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--lang", language, "--port", str(port)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()  # the server prints it once it listens
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert line == f"arbiter serve: http://127.0.0.1:{port}/ {said}\n"

@@ -39,7 +39,9 @@ def main(args: argparse.Namespace) -> int:
     config = uvicorn.Config(app, host=args.host, port=args.port, ws=ws, ws_max_size=1_000_000,
                             log_level="warning", server_header=False)
     server = uvicorn.Server(config)
-    threading.Thread(target=_when_started, args=(server, url, args.open), daemon=True).start()
+    # the line is made here: the thread does not see the language in force (a context variable)
+    listening = "arbiter serve: " + _("{url} (Ctrl-C stops it)").format(url=url)
+    threading.Thread(target=_when_started, args=(server, url, listening, args.open), daemon=True).start()
     try:
         server.run()
     except KeyboardInterrupt:
@@ -49,14 +51,14 @@ def main(args: argparse.Namespace) -> int:
     return 0 if server.started else 2
 
 
-def _when_started(server: Any, url: str, open_browser: bool, wait: float = 30.0) -> None:
-    """Once ``server`` listens, say where, and open ``url`` in the web browser if asked (nothing
-    if it never listens: uvicorn says why)."""
+def _when_started(server: Any, url: str, listening: str, open_browser: bool, wait: float = 30.0) -> None:
+    """Once ``server`` listens, say where (the line ``listening``), and open ``url`` in the web
+    browser if asked (nothing if it never listens: uvicorn says why)."""
     deadline = time.monotonic() + wait
     while not server.started:
         if time.monotonic() > deadline or server.should_exit:
             return
         time.sleep(0.05)
-    print(f"arbiter serve: {url} (Ctrl-C stops it)", flush=True)
+    print(listening, flush=True)
     if open_browser:
         webbrowser.open(url)
