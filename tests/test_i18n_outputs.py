@@ -211,3 +211,12 @@ def test_serve_says_where_it_listens_in_the_language(language: str, said: str) -
         server.terminate()
         server.wait(timeout=30)
     assert line == f"arbiter serve: http://127.0.0.1:{port}/ {said}\n"
+
+
+def test_the_audit_in_bulgarian_keeps_the_players_plural(capsys: pytest.CaptureFixture[str]) -> None:
+    """Белите/Черните take plural verbs: the way to claim that follows them does too."""
+    main(["audit", "--lang", "bg", str(ROOT / "tests" / "fixtures" / "pgn" / "claims.pgn")])
+    out = capsys.readouterr().out
+    assert ("Белите можеха да предявят претенция за реми поради повторение преди полуход 47, като запишат Bg5 и го "
+            "заявят, вместо да го изиграят (в записа там е Be3)") in out
+    assert "като запише" not in out
