@@ -220,3 +220,18 @@ def test_the_audit_in_bulgarian_keeps_the_players_plural(capsys: pytest.CaptureF
     assert ("Белите можеха да предявят претенция за реми поради повторение преди полуход 47, като запишат Bg5 и го "
             "заявят, вместо да го изиграят (в записа там е Be3)") in out
     assert "като запише" not in out
+
+
+# -- laws --format json: the title and text are text for people ----------------------------------
+
+
+@pytest.mark.parametrize(("language", "title"), [("bg", "Докоснати собствени фигури"),
+                                                  ("sr-Latn", "Dotaknute sopstvene figure"),
+                                                  ("en", "Own pieces touched")])
+def test_laws_json_gives_the_article_in_the_language(language: str, title: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["laws", "--format", "json", "--lang", language, "4.3.1"]) == 0
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert entry["article"] == "4.3.1" and entry["title"] == title

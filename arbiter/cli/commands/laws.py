@@ -9,14 +9,17 @@ import sys
 from arbiter.cli import render
 from arbiter.cli.render import error_line
 from arbiter.core.errors import UnknownArticleError
+from arbiter.core.i18n import current_language
 from arbiter.laws import articles as laws
 
 
 def main(args: argparse.Namespace) -> int:
     """Print the article ``args.article`` and the ones below it, or every article, in text or JSON;
     the exit status: 0 printed, 2 unknown article."""
+    language = current_language()  # the JSON's title and text too: they are text for people
     try:
-        entries = laws.with_subarticles(args.article) if args.article else list(laws.articles().values())
+        entries = (laws.with_subarticles(args.article, language) if args.article
+                   else list(laws.articles(language).values()))
     except UnknownArticleError as err:
         print(error_line(f"arbiter laws: {err}"), file=sys.stderr)
         return 2
