@@ -235,3 +235,30 @@ def test_laws_json_gives_the_article_in_the_language(language: str, title: str,
     assert main(["laws", "--format", "json", "--lang", language, "4.3.1"]) == 0
     (entry,) = json.loads(capsys.readouterr().out)
     assert entry["article"] == "4.3.1" and entry["title"] == title
+
+
+# -- a file that cannot be read: the system's words in the language ------------------------------
+
+
+@pytest.mark.parametrize(("language", "said"), [("sr", "нема такве датотеке ни фасцикле"),
+                                                 ("bg", "няма такъв файл или папка"),
+                                                 ("en", "No such file or directory")])
+def test_a_missing_pgn_file_is_said_in_the_language(tmp_path: Path, language: str, said: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "missing.pgn"
+    assert main(["audit", "--lang", language, str(missing)]) == 2
+    assert f"arbiter audit: {missing}: {said}\n" in capsys.readouterr().err
+
+
+def test_a_missing_scenario_is_said_in_the_language(tmp_path: Path) -> None:
+    from arbiter.core.errors import ScenarioError
+    from arbiter.core.i18n import use_language
+    from arbiter.files.scenario import load
+
+    missing = tmp_path / "missing.yaml"
+    with use_language("sr"), pytest.raises(ScenarioError) as serbian:
+        load(missing)
+    assert str(serbian.value).endswith("датотека не може да се прочита: нема такве датотеке ни фасцикле")
+    with pytest.raises(ScenarioError) as english:  # as before: Python's own message
+        load(missing)
+    assert str(english.value).endswith(f"cannot read the file: [Errno 2] No such file or directory: '{missing}'")

@@ -6,9 +6,10 @@ for input that cannot be ruled on at all.
 
 from __future__ import annotations
 
+import errno
 from typing import Any
 
-from arbiter.core.spoken import _, ngettext
+from arbiter.core.spoken import N_, _, ngettext
 
 
 class ArbiterError(ValueError):
@@ -124,3 +125,23 @@ def count_of(unit: str, count: int) -> str:
     if unit == "digits":
         return ngettext("{count} digit", "{count} digits", count).format(count=f"{count:,}")
     return ngettext("{count} character", "{count} characters", count).format(count=f"{count:,}")
+
+
+#: The system's words for the common failures to open a file (glibc's ``strerror``), marked for
+#: the catalogues: the other languages say them in their own words.
+_OS_ERRORS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.EACCES: N_("Permission denied"),
+}
+
+
+def os_error_words(err: OSError, english: str) -> str:
+    """What went wrong with a file, for an error line: ``english`` (the system's own words, as
+    the line has always quoted them) in English or for a failure not in :data:`_OS_ERRORS`, else
+    the translation of the common failure."""
+    words = _OS_ERRORS.get(err.errno) if err.errno is not None else None
+    if words is None or _(words) == words:  # English: the system's words, exactly as before
+        return english
+    return _(words)

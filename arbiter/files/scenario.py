@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from arbiter.core.clock import MAX_DURATION, Clock, TimeControl, TimeControlError, parse_duration
 from arbiter.core.errors import (
-    ArbiterError, InternalError, InvalidEventError, ScenarioError, clipped, event_label, shown, told,
+    ArbiterError, InternalError, InvalidEventError, ScenarioError, clipped, event_label, os_error_words, shown, told,
 )
 from arbiter.table.events import ArriveAct, Event, parse_action
 from arbiter.laws.articles import ruleset_for
@@ -69,7 +69,8 @@ def load(path: str | Path, output_notation: str | None = None) -> Scenario:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise ScenarioError(name, None, _("cannot read the file: {error}").format(error=err)) from None
+        error = os_error_words(err, str(err)) if isinstance(err, OSError) else err
+        raise ScenarioError(name, None, _("cannot read the file: {error}").format(error=error)) from None
     return loads(text, name, base=Path(path).parent, output_notation=output_notation)
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from arbiter.cli.render import error_line
+from arbiter.core.errors import os_error_words
 from arbiter.core.i18n import _, current_language, ngettext
 
 if TYPE_CHECKING:
@@ -46,7 +47,8 @@ def _audit_files(args: argparse.Namespace, client: Workers | None) -> int:
         try:  # utf-8-sig: a byte-order mark is read away, not taken for a broken first game
             handle = open_text(raw)
         except (OSError, ValueError) as err:  # ValueError: a name with a NUL character
-            reason = getattr(err, "strerror", None) or str(err)
+            system = getattr(err, "strerror", None) or str(err)
+            reason = os_error_words(err, system) if isinstance(err, OSError) else system
             print(error_line(f"arbiter audit: {raw}: {reason}"), file=sys.stderr)
             tally.add_invalid_file(raw, error_line(reason))
             continue
@@ -71,7 +73,7 @@ def _audit_files(args: argparse.Namespace, client: Workers | None) -> int:
                 print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
                 tally.add_invalid_file(raw, reason)
             except OSError as err:  # the file could be opened but not read (a folder, a device error)
-                reason = err.strerror or str(err)
+                reason = os_error_words(err, err.strerror or str(err))
                 print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
                 tally.add_invalid_file(raw, reason)
             except Exception as err:  # noqa: BLE001 - a bug of ours: the other files are still audited
