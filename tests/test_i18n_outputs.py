@@ -262,3 +262,18 @@ def test_a_missing_scenario_is_said_in_the_language(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as english:  # as before: Python's own message
         load(missing)
     assert str(english.value).endswith(f"cannot read the file: [Errno 2] No such file or directory: '{missing}'")
+
+
+# -- the obligation in words: a promotion's piece in the language's letters ----------------------
+
+PROMOTION = ROOT / "scenarios" / "held-piece" / "pawn-held-on-e8-taken-off-knight-released-called.yaml"
+
+
+@pytest.mark.parametrize(("language", "words"), [("sr", "обавеза: промоција у С на e8 (4.4.4)"),
+                                                  ("sr-Latn", "obaveza: promocija u S na e8 (4.4.4)"),
+                                                  ("bg", "задължение: произвеждане в К на e8 (4.4.4)"),
+                                                  ("en", "obligation: promote to N on e8 (4.4.4)")])
+def test_the_obligation_to_promote_names_the_piece_in_the_language(language: str, words: str,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "--lang", language, str(PROMOTION)]) == 0
+    assert any(line.endswith(words) for line in capsys.readouterr().out.splitlines())

@@ -12,7 +12,8 @@ import chess
 from arbiter.core.boardtext import board_text
 from arbiter.core.clock import format_duration
 from arbiter.core.errors import UnknownArticleError
-from arbiter.core.i18n import _, current_language, pgettext
+from arbiter.core.i18n import NOTATION_OF, _, current_language, pgettext
+from arbiter.core.notation import language
 # The error lines every front end cuts, named here too for the commands.
 from arbiter.core.errorline import LONG_LINE as LONG_LINE
 from arbiter.core.errorline import LONG_TEXT as LONG_TEXT
@@ -78,12 +79,21 @@ def obligation_words(ob: ObligationView) -> str:
                             if ob.with_ is not None else _("capture {square}").format(square=ob.square)),
         "castle": lambda: _("castle {side}").format(side=side),
         "king": lambda: _("a king move"),
-        "promote": lambda: _("promote to {piece} on {square}").format(piece=ob.piece, square=ob.square),
+        "promote": lambda: _("promote to {piece} on {square}").format(piece=_letter(ob.piece), square=ob.square),
         "play": lambda: _("play {move}").format(move=ob.move),
     }[ob.must]()
     if ob.barred_side:
         words += _(" (no castling {side})").format(side=pgettext("side", ob.barred_side))
     return f"{words} ({ob.article})" if ob.article else words
+
+
+def _letter(piece: str | None) -> str | None:
+    """A piece's letter (``N``) as the language in force writes it in its notation (``С`` in
+    Serbian, ``К`` in Bulgarian); English keeps the letter as it is."""
+    code = current_language()
+    if piece is None or code == "en":
+        return piece
+    return language(NOTATION_OF[code]).letters[chess.Piece.from_symbol(piece).piece_type][0]
 
 
 def status(referee: Referee) -> str:
