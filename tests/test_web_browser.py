@@ -490,6 +490,7 @@ def test_the_status_and_the_hands_speak_the_language(board: Board) -> None:
     board.drag("e4", "d5")
     status = "#to-move, #clock-running, #state"
     assert [page.inner_text(s) for s in status.split(", ")] == ["white", "white", "placed"]
+    assert "obligation" in page.locator("#rulings li.ruling .kind").all_text_contents()
     assert "white's right hand (from e4), set on d5" in page.inner_text("#hands-list")
     page.select_option("#lang", "sr")
     board.settle()
@@ -497,6 +498,9 @@ def test_the_status_and_the_hands_speak_the_language(board: Board) -> None:
     assert [page.inner_text(s) for s in status.split(", ")] == ["бели", "бели", "фигура на пољу, још у руци"]
     assert "десна рука белог (са e4), на пољу d5" in page.inner_text("#hands-list")
     assert page.get_attribute("#line", "placeholder") == "догађај: white: touch g1, Сf3, b claim flag"
+    assert page.get_attribute("#ng-moves", "placeholder") == "e4 e5 Сf3"  # the moves a new game reads
+    kinds = page.locator("#rulings li.ruling .kind").all_text_contents()
+    assert kinds and "обавеза" in kinds and "obligation" not in kinds, kinds
     page.select_option("#lang", "bg")
     board.settle()
     page.wait_for_function("document.querySelector('#to-move').textContent === 'белите'")

@@ -12,7 +12,7 @@ LABELS: tuple[str, ...] = (
     # the tabs and the language menu
     N_("Play"), N_("Seminar"), N_("Report desk"), N_("language"), N_("Printable report"),
     # a new game
-    N_("moves"), N_("initial position"), N_("time control"), N_("arbiter"), N_("watching"), N_("called"),
+    N_("moves"), N_("e4 e5 Nf3"), N_("initial position"), N_("time control"), N_("arbiter"), N_("watching"), N_("called"),
     N_("time"), N_("real"), N_("scenario"), N_("New game"),
     # the seminar
     N_("Scenario"), N_("Load"), N_("◀ Back"), N_("Next ▶"),
@@ -40,15 +40,16 @@ LABELS: tuple[str, ...] = (
 
 
 #: The words of the contract the page shows as they are in the view (the turn's ``state``, a
-#: result's ``reason``), with the context that translates them; the view keeps them English.
+#: result's ``reason``, a ruling's ``kind``), with the context that translates them; the view
+#: keeps them English. The labels hold them as ``context:word`` (``made`` is a state and a kind).
 VALUES: tuple[tuple[str, str], ...] = tuple(
-    (context, word) for context, word in WORDS if context in ("state", "reason") and word != "None")
+    (context, word) for context, word in WORDS if context in ("state", "reason", "kind") and word != "None")
 
 
 def labels(language: str) -> dict[str, str]:
     """Every label of the page, English to ``language``: :data:`LABELS`, then :data:`VALUES`
-    (each under its English word)."""
+    (each under ``context:word``, ``state:idle``)."""
     with use_language(language):
         told = {label: _(label) for label in LABELS}
-        told.update({word: pgettext(context, word) for context, word in VALUES})
+        told.update({f"{context}:{word}": pgettext(context, word) for context, word in VALUES})
         return told

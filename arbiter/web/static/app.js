@@ -53,6 +53,12 @@ function t(text) {
     return app.labels[text] || text
 }
 
+// A word of the view (the contract's, kept English there) in the language chosen: its label
+// is "context:word" (a state "made" and a ruling's kind "made" are told apart).
+function tv(context, word) {
+    return app.labels[`${context}:${word}`] || word
+}
+
 function showLabels() {
     document.documentElement.lang = app.lang
     for (const element of document.querySelectorAll("[data-i18n]")) {
@@ -491,7 +497,7 @@ function rulingItem(item, isNew) {
     li.dataset.kind = r.kind
     const kind = document.createElement("span")
     kind.className = `kind kind-${r.kind}`
-    kind.textContent = r.kind
+    kind.textContent = tv("kind", r.kind)
     li.append(kind, ` (${r.article}) ${r.text}`)
     if (r.verdict) li.dataset.verdict = r.verdict
     const law = item.law
@@ -513,7 +519,7 @@ function showView(view, fresh) {
     draw(view)
     $("to-move").textContent = t(view.to_move)
     $("clock-running").textContent = t(view.clock_running)
-    $("state").textContent = t(view.state)
+    $("state").textContent = tv("state", view.state)
     const ob = view.obligation
     $("obligation").textContent = `${ob.text} (${ob.law.number}${ob.law.title ? ", " + ob.law.title : ""})`
     $("hands-list").replaceChildren(...(view.hands.length ? view.hands.map((held) => {
@@ -525,7 +531,7 @@ function showView(view, fresh) {
             + (held.on ? t(", set on {square}").replace("{square}", held.on) : ""))
         return span
     }) : [t("nothing")]))
-    $("result").textContent = view.result === "*" ? "" : `${t("Result")} ${view.result}${view.reason ? " (" + t(view.reason) + ")" : ""}`
+    $("result").textContent = view.result === "*" ? "" : `${t("Result")} ${view.result}${view.reason ? " (" + tv("reason", view.reason) + ")" : ""}`
     const list = $("rulings")
     const first = view.rulings.length - fresh
     const shown = list.children.length
