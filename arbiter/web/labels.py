@@ -12,8 +12,8 @@ LABELS: tuple[str, ...] = (
     # the tabs and the language menu
     N_("Play"), N_("Seminar"), N_("Report desk"), N_("language"), N_("Printable report"),
     # a new game
-    N_("moves"), N_("e4 e5 Nf3"), N_("initial position"), N_("time control"), N_("arbiter"), N_("watching"), N_("called"),
-    N_("time"), N_("real"), N_("scenario"), N_("New game"),
+    N_("moves"), N_("e4 e5 Nf3"), N_("initial position"), N_("time control"), N_("arbiter"), N_("watching"),
+    N_("called"), N_("time"), N_("real"), N_("scenario"), N_("New game"),
     # the seminar
     N_("Scenario"), N_("Load"), N_("◀ Back"), N_("Next ▶"),
     # the board and the status
