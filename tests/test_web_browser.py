@@ -512,3 +512,38 @@ def test_the_status_and_the_hands_speak_the_language(board: Board) -> None:
     board.settle()
     page.wait_for_function("document.querySelector('#result').textContent.includes('предаване')")
     assert page.inner_text("#result") == "Резултат 1-0 (предаване)"
+
+
+def test_the_page_says_its_own_lines_in_the_language_up_to_the_report_desk(board: Board) -> None:
+    """The lines the page writes itself (a lifted piece carried off, the seminar's progress, a
+    wrong answer, the report desk's verdict) in the language chosen."""
+    page = board.page
+    page.select_option("#lang", "sr")
+    board.settle()
+    board.new_game()
+    board.drag("g1", None)
+    assert page.inner_text("#message").startswith("подигнута фигура не може да напусти таблу")
+    page.click("#tab-seminar")
+    board.settle()
+    page.wait_for_function("document.querySelectorAll('#sem-library option').length > 100")
+    page.select_option("#sem-library", "touch/first-touched-cannot-move.yaml")
+    page.click("#sem-load")
+    board.settle()
+    for _ in range(2):
+        page.click("#sem-next")
+        board.settle()
+    assert page.inner_text("#sem-progress").startswith("догађај 2 од ")
+    page.locator("#quiz-choices li button").nth(0).click()
+    assert page.get_attribute("#quiz-grade", "data-grade") == "wrong"
+    assert page.inner_text("#quiz-grade").startswith("Није тачно: одговор је 2.")
+    page.click("#tab-report")
+    page.fill("#r-event", "Club championship")
+    page.fill("#r-account", "White touched the knight on g1, then played e4; Black claimed at once.")
+    page.select_option("#r-called", "called")
+    page.select_option("#r-start-kind", "none")
+    page.fill("#r-events", "white: touch g1\nwhite: play e4\nblack: claim touch-move")
+    page.fill("#r-rulings", "{kind: claim, claimant: black, verdict: rejected}")
+    page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'inconsistent'")
+    assert page.inner_text("#r-verdict") == "није у складу са Правилима"
+    assert page.inner_text("#r-download-yaml") == "Преузми YAML"
+    assert page.get_attribute("#r-start", "placeholder") == "FEN или PGN"

@@ -15,7 +15,7 @@ LABELS: tuple[str, ...] = (
     N_("moves"), N_("e4 e5 Nf3"), N_("initial position"), N_("time control"), N_("arbiter"), N_("watching"),
     N_("called"), N_("time"), N_("real"), N_("scenario"), N_("New game"),
     # the seminar
-    N_("Scenario"), N_("Load"), N_("◀ Back"), N_("Next ▶"),
+    N_("Scenario"), N_("Load"), N_("or a YAML file"), N_("◀ Back"), N_("Next ▶"),
     # the board and the status
     N_("White"), N_("Black"), N_("chessboard"), N_("Move:"), N_("clock:"), N_("state:"), N_("In hand:"),
     N_("nothing"), N_("no clock"), N_("flag fell"), N_("Article"), N_("Result"),
@@ -25,25 +25,30 @@ LABELS: tuple[str, ...] = (
     # the controls
     N_("act of"), N_("the side to move"), N_("hand"), N_("right"), N_("left"), N_("at"),
     N_("scenario time (seconds)"), N_("keep holding (Shift)"), N_("Release"), N_("accidental"),
-    N_("take off (Alt)"), N_("beside the board:"), N_("claim touch-move"), N_("claim illegal move"),
+    N_("take off (Alt)"), N_("beside the board:"), N_("pieces beside the board"), N_("claim touch-move"),
+    N_("claim illegal move"),
     N_("claim flag"), N_("written move"), N_("claim threefold"), N_("claim fifty"), N_("offer draw"),
     N_("accept draw"), N_("decline draw"), N_("resign"),
     N_("an event: white: touch g1, Nf3, b claim flag"), N_("Send"), N_("Undo"), N_("Restart"), N_("Flip"),
     # the quiz and the rulings
     N_("What would you rule?"), N_("Rulings"), N_("Right."), N_("answer the question first: what would you rule?"),
+    N_("Not quite: the answer is {number}."), N_("event {number} of {total}"),
+    # what the page says of an act it cannot send, and of the connection
+    N_("a lifted piece cannot leave the board: drop it on a square, or take it off with 'take off' (Alt)"),
+    N_("no websocket"), N_("the connection to the server closed"),
     # the report desk
     N_("The report"), N_("event"), N_("round"), N_("board"), N_("date"), N_("account"), N_("The game"),
     N_("arbiter was"), N_("(default)"), N_("start from"), N_("the initial position"), N_("position"),
     N_("events, one a line"), N_("From the board as played"), N_("The arbiter's ruling"),
-    N_("rulings, one a line"), N_("result"),
+    N_("rulings, one a line"), N_("result"), N_("FEN or PGN"), N_("Download YAML"), N_("Download Markdown + SVG"),
 )
 
 
 #: The words of the contract the page shows as they are in the view (the turn's ``state``, a
-#: result's ``reason``, a ruling's ``kind``), with the context that translates them; the view
+#: result's ``reason``, a ruling's ``kind``, a report's ``verdict``), with the context that translates them; the view
 #: keeps them English. The labels hold them as ``context:word`` (``made`` is a state and a kind).
 VALUES: tuple[tuple[str, str], ...] = tuple(
-    (context, word) for context, word in WORDS if context in ("state", "reason", "kind") and word != "None")
+    (context, word) for context, word in WORDS if context in ("state", "reason", "kind", "verdict") and word != "None")
 
 
 def labels(language: str) -> dict[str, str]:

@@ -143,7 +143,7 @@ function socketFor(id) {
     const socket = {id, ws, waiting: []}
     socket.open = new Promise((resolve, reject) => {
         ws.onopen = resolve
-        ws.onerror = () => reject(new Error("no websocket"))
+        ws.onerror = () => reject(new Error(t("no websocket")))
     })
     socket.open.catch(() => {})
     ws.onmessage = (message) => {
@@ -151,7 +151,7 @@ function socketFor(id) {
         if (waiter) waiter.resolve(JSON.parse(message.data))
     }
     ws.onclose = () => {
-        for (const waiter of socket.waiting.splice(0)) waiter.reject(new Error("the connection to the server closed"))
+        for (const waiter of socket.waiting.splice(0)) waiter.reject(new Error(t("the connection to the server closed")))
         if (app.socket === socket) app.socket = null
     }
     app.socket = socket
@@ -411,7 +411,7 @@ function dragEnd(event) {
     } else if (!target) {
         // Off the board: a piece taken off (a captured piece, the promoting pawn, one held there).
         if (d.lifts) {
-            say("a lifted piece cannot leave the board: drop it on a square, or take it off with 'take off' (Alt)")
+            say(t("a lifted piece cannot leave the board: drop it on a square, or take it off with 'take off' (Alt)"))
             return
         }
         lines.push(line(`remove ${d.square}`))
@@ -677,7 +677,7 @@ function quizDue() {
 function drawSeminar() {
     if (!app.view) return
     const total = played() + app.view.queued
-    $("sem-progress").textContent = app.queued.length || app.view.queued ? `event ${played()} of ${total}` : ""
+    $("sem-progress").textContent = app.queued.length || app.view.queued ? t("event {number} of {total}").replace("{number}", played()).replace("{total}", total) : ""
     const queue = $("queue")
     const lines = app.view.events.concat(app.queued.slice(played()))
     queue.replaceChildren(...lines.map((text, index) => {
@@ -716,7 +716,7 @@ function grade(index) {
     for (let i = 0; i < items.length; i++) {
         items[i].className = i === app.quiz.answer ? "right" : (i === index ? "wrong" : "")
     }
-    $("quiz-grade").textContent = (right ? `${t("Right.")} ` : `Not quite: the answer is ${app.quiz.answer + 1}. `) + app.quiz.explain
+    $("quiz-grade").textContent = (right ? `${t("Right.")} ` : `${t("Not quite: the answer is {number}.").replace("{number}", app.quiz.answer + 1)} `) + app.quiz.explain
     $("quiz-grade").dataset.grade = right ? "right" : "wrong"
 }
 
@@ -774,7 +774,7 @@ async function validateReport() {
     const report = (doc.reports && doc.reports[0]) || {}
     const verdict = report.verdict || "invalid"
     const out = $("r-verdict")
-    out.textContent = verdict + (report.message ? `: ${report.message}` : (report.error ? `: ${report.error}` : ""))
+    out.textContent = tv("verdict", verdict) + (report.message ? `: ${report.message}` : (report.error ? `: ${report.error}` : ""))
     out.className = `verdict-${verdict}`
     out.dataset.verdict = verdict
     $("r-differences").replaceChildren(...(report.differences || []).map((difference) => {
@@ -829,7 +829,7 @@ $("r-download-md").addEventListener("click", async () => {
         download("report.md", data.markdown, "text/markdown")
         if (data.svg) download("report.svg", data.svg, "image/svg+xml")
     } catch (error) {
-        $("r-verdict").textContent = `invalid: ${error.message}`
+        $("r-verdict").textContent = `${tv("verdict", "invalid")}: ${error.message}`
     }
 })
 
@@ -843,7 +843,7 @@ $("r-download-pdf").addEventListener("click", async () => {
         } catch {
             // not JSON: the status line says it
         }
-        $("r-verdict").textContent = `invalid: ${message}`
+        $("r-verdict").textContent = `${tv("verdict", "invalid")}: ${message}`
         return
     }
     download("report.pdf", await response.blob(), "application/pdf")
