@@ -523,6 +523,7 @@ def test_the_page_says_its_own_lines_in_the_language_up_to_the_report_desk(board
     board.new_game()
     board.drag("g1", None)
     assert page.inner_text("#message").startswith("подигнута фигура не може да напусти таблу")
+    assert page.get_attribute("#palette .pal[data-piece=N]", "title") == "бели скакач"
     page.click("#tab-seminar")
     board.settle()
     page.wait_for_function("document.querySelectorAll('#sem-library option').length > 100")

@@ -25,7 +25,9 @@ LABELS: tuple[str, ...] = (
     # the controls
     N_("act of"), N_("the side to move"), N_("hand"), N_("right"), N_("left"), N_("at"),
     N_("scenario time (seconds)"), N_("keep holding (Shift)"), N_("Release"), N_("accidental"),
-    N_("take off (Alt)"), N_("beside the board:"), N_("pieces beside the board"), N_("claim touch-move"),
+    N_("take off (Alt)"), N_("beside the board:"), N_("pieces beside the board"),
+    N_("white queen"), N_("white rook"), N_("white bishop"), N_("white knight"),  # the palette's pieces
+    N_("black queen"), N_("black rook"), N_("black bishop"), N_("black knight"), N_("claim touch-move"),
     N_("claim illegal move"),
     N_("claim flag"), N_("written move"), N_("claim threefold"), N_("claim fifty"), N_("offer draw"),
     N_("accept draw"), N_("decline draw"), N_("resign"),

@@ -444,7 +444,9 @@ function buildPalette() {
         const item = document.createElement("span")
         item.className = "pal"
         item.dataset.piece = letter
-        item.title = `${colourOf(letter)} ${{q: "queen", r: "rook", b: "bishop", n: "knight"}[letter.toLowerCase()]}`
+        const name = `${colourOf(letter)} ${{q: "queen", r: "rook", b: "bishop", n: "knight"}[letter.toLowerCase()]}`
+        item.dataset.i18nTitle = name // told again in the language chosen (showLabels)
+        item.title = t(name)
         item.innerHTML = pieceSvg(letter)
         item.addEventListener("pointerdown", (event) => {
             if (!app.view || app.mode !== "play" || event.button !== 0) return
