@@ -12,7 +12,7 @@ rulings or files: it says *what is on the board and in the hands*, never what th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import chess
 from transitions import Event, Machine, MachineError
@@ -91,7 +91,8 @@ class _Event(Event):
         if candidates is None:
             raise MachineError(f"Can't trigger event {self.name} from state {state}!")
         for transition in candidates:
-            if all(getattr(model, condition.func)() == condition.target for condition in transition.conditions):
+            if all(getattr(model, cast(str, condition.func))() == condition.target
+                   for condition in transition.conditions):
                 if transition.dest is not None:
                     model.state = transition.dest
                 return True
