@@ -174,7 +174,7 @@ def _parse_move_uci_first(board: chess.Board, text: str) -> chess.Move:
         return move
     except chess.InvalidMoveError:
         pass
-    return moveread._parse_san(board, text)
+    return moveread._parse_san(board, text)[0]
 
 
 def _outcome(read: Callable[[chess.Board, str], chess.Move], board: chess.Board, text: str) -> object:

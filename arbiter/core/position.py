@@ -326,12 +326,14 @@ class Position:
         """Set the pieces on the board back to the position."""
         self.standing = placement_of(self.board)
 
-    def push(self, move: chess.Move) -> str:
+    def push(self, move: chess.Move, legal: bool = False) -> str:
         """Play a legal move in the position (the pieces standing are not touched); its SAN.
+        ``legal``: the caller has the move from python-chess's legal moves of this position (its
+        readers or generators), so it is not checked again.
 
         :raises ValueError: if the move is not legal; no unchecked move reaches the board.
         """
-        if not self.board.is_legal(move):
+        if not legal and not self.board.is_legal(move):
             raise ValueError(f"illegal move {move.uci()!r} in {self.board.fen()}")
         san = self.board.san_and_push(move)
         self._history.append(move)

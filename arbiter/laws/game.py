@@ -85,8 +85,6 @@ class Game:
         self.was_paused = False
         #: Whether ``play`` may rule a plain move in one go (the same rulings; False for tests).
         self.at_once = True
-        #: The legal move a ``play`` ruled in one go is making (it answers touch-move's questions).
-        self._playing: chess.Move | None = None
         #: The players not at the board yet (6.7).
         self.absent: set[chess.Color] = set(self.settings.absent)
         #: Squares of the pieces each player knocked over and has not set right yet (7.4.1).
@@ -159,8 +157,10 @@ class Game:
         if self.watching:
             self.violation(color, article, text)
 
-    def update_obligation(self, always: bool = False) -> None:
-        ob = obligation(self.position.board, self.turn.facts, self._playing)
+    def update_obligation(self, always: bool = False, bound: Obligation | None = None) -> None:
+        """Say what touch-move binds the player to now, if it changed (``always``: even if not);
+        ``bound``: what it is, known by the caller."""
+        ob = bound if bound is not None else obligation(self.position.board, self.turn.facts)
         if ob != self.turn.obligation or always:
             self.turn.obligation = ob
             self.rule_obligation(self.turn.color, ob)
@@ -182,13 +182,15 @@ class Game:
         self.stand(color, move, announce=False)
         self.reinstated("4.7")
 
-    def stand(self, color: chess.Color, move: chess.Move, announce: bool, check_end: bool = True) -> None:
+    def stand(self, color: chess.Color, move: chess.Move, announce: bool, check_end: bool = True,
+              legal: bool = False) -> None:
         """The legal ``move`` is made: the opponent has the move. ``check_end=False``: what the
         move brings on the board does not end the game (the arbiter's correction of a second
-        illegal move, which 7.5.5 decides)."""
+        illegal move, which 7.5.5 decides). ``legal``: python-chess read it among the legal moves
+        of the position (not asked again)."""
         earlier = self.pending[color]
         hands = frozenset(self.table.hands_used) or frozenset({self.table.last_hand[color]})
-        san = translate(self.position.push(move), self.writes)
+        san = translate(self.position.push(move, legal), self.writes)
         if self.table.state != "made":  # made: the pieces already stand as the move left them
             self.position.restore_standing()
             self.table.restore(move_stands=True)
