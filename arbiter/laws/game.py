@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 import chess
@@ -25,7 +26,7 @@ from arbiter.core.notation import language, translate
 from arbiter.core.position import Position, is_illegal_position
 from arbiter.core.unwinnable import UNDECIDED, cannot_mate, is_dead
 from arbiter.laws import texts
-from arbiter.laws.rulings import Ruling
+from arbiter.laws.rulings import Given, RulingLog, shared
 from arbiter.table.machine import Table
 from arbiter.table.touch import FREE, Fact, Obligation, first_released, obligation
 from arbiter.table.turns import Breach, Pending, Settings, Turn
@@ -67,7 +68,7 @@ class Game:
         self.writes = language(self.settings.output_notation or self.settings.notation)
         self.table = Table(position)
         self.clock = clock or Clock(running=position.turn)
-        self.rulings: list[Ruling] = []
+        self.rulings = RulingLog()
         self.result = "*"
         self.reason: str | None = None
         self._turn = Turn(position.turn)
@@ -127,14 +128,28 @@ class Game:
 
     def rule(self, kind: str, article: str, text: str, **fields: object) -> None:
         """Give a ruling for the event being applied."""
-        # model_validate runs in pydantic's compiled core: faster than model_construct here.
-        values: dict[str, Any] = {"kind": kind, "article": article, "text": text, "event": self._index, **fields}
-        self.rulings.append(Ruling.model_validate(values))
+        self.rulings.add(self._index, Given(kind, article, None, (text,), "", tuple(fields.items())))
+
+    def rule_shared(self, kind: str, article: str, say: Callable[..., str], args: tuple[Any, ...],
+                    **fields: str) -> None:
+        """Give a ruling told by ``say(*args)`` when read; ``args`` must hold all the sentence
+        depends on (the board may have changed by then)."""
+        self.rulings.add(self._index, shared(kind, article, say, args, tuple(fields.items())))
 
     def rule_obligation(self, color: chess.Color, ob: Obligation) -> None:
         """Say what touch-move binds ``color`` to."""
-        self.rule("obligation", ob.article or "4.5", texts.obligation(self.position.board, color, ob, self.writes),
-                   player=chess.COLOR_NAMES[color], **ob.fields())
+        board, square = self.position.board, ob.square
+        player = chess.COLOR_NAMES[color]
+        if square is not None and ob.must == "move" and not ob.barred_side and ob.article != "9.5.3":
+            self.rule_shared("obligation", ob.article or "4.5", texts.touched_must_move,
+                             (color, board.piece_type_at(square), square), player=player, **ob.fields())
+        elif square is not None and ob.must == "capture" and ob.with_ is not None:
+            self.rule_shared("obligation", ob.article or "4.5", texts.touched_must_capture,
+                             (color, board.piece_type_at(square), square, board.piece_type_at(ob.with_), ob.with_),
+                             player=player, **ob.fields())
+        else:
+            self.rule("obligation", ob.article or "4.5", texts.obligation(board, color, ob, self.writes),
+                      player=player, **ob.fields())
 
     def violation(self, color: chess.Color, article: str, text: str) -> None:
         """Say that ``color`` broke ``article``."""
@@ -195,7 +210,8 @@ class Game:
             self.position.restore_standing()
             self.table.restore(move_stands=True)
         if announce:
-            self.rule("made", "4.7", texts.made(color, san), player=chess.COLOR_NAMES[color], move=move.uci(), san=san)
+            self.rule_shared("made", "4.7", texts.made, (color, san), player=chess.COLOR_NAMES[color],
+                             move=move.uci(), san=san)
             self.opponent_moved(color)
             self.written[color] = None
         if earlier is not None:
@@ -217,8 +233,8 @@ class Game:
 
     def complete(self, color: chess.Color, pending: Pending, article: str) -> None:
         """Say that ``color``'s move is completed (6.2.1, 6.2.1.1 or 6.2.1.2)."""
-        self.rule("completed", article, texts.completed(color, article), player=chess.COLOR_NAMES[color],
-                   move=pending.move.uci())
+        self.rule_shared("completed", article, texts.completed, (color, article), player=chess.COLOR_NAMES[color],
+                         move=pending.move.uci())
         if self.illegal_position is not None and self.result == "*":
             self.check_illegal_position()
 

@@ -10,7 +10,7 @@ their judges (:mod:`~arbiter.laws.clockpress`, :mod:`~arbiter.laws.claims`,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 import chess
@@ -62,8 +62,8 @@ class Referee(Game):
     :class:`InvalidEventError` and change nothing that matters for the rulings.
     """
 
-    def apply(self, event: Event, index: int) -> list[Ruling]:
-        """Rule on one event; the rulings it led to.
+    def apply(self, event: Event, index: int) -> Sequence[Ruling]:
+        """Rule on one event; the rulings it led to (made when read, as :attr:`rulings`).
 
         :raises InvalidEventError: if the event cannot physically happen.
         """
