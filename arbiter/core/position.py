@@ -336,7 +336,7 @@ class Position:
         if not legal and not self.board.is_legal(move):
             raise ValueError(f"illegal move {move.uci()!r} in {self.board.fen()}")
         san = self.board.san_and_push(move)
-        self._history.append(move)
+        self._history.append(self.board.move_stack[-1])  # the board's copy: one Move kept per ply, not two
         self._count(position_key(self.board))
         return san
 

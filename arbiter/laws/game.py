@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from collections.abc import Callable
-from typing import Any
 
 import chess
 
@@ -26,7 +24,7 @@ from arbiter.core.notation import language, translate
 from arbiter.core.position import Position, is_illegal_position
 from arbiter.core.unwinnable import UNDECIDED, cannot_mate, is_dead
 from arbiter.laws import texts
-from arbiter.laws.rulings import Given, RulingLog, shared
+from arbiter.laws.rulings import Completed, Made, MustCapture, MustMove, RulingLog, Said
 from arbiter.table.machine import Table
 from arbiter.table.touch import FREE, Fact, Obligation, first_released, obligation
 from arbiter.table.turns import Breach, Pending, Settings, Turn
@@ -128,25 +126,18 @@ class Game:
 
     def rule(self, kind: str, article: str, text: str, **fields: object) -> None:
         """Give a ruling for the event being applied."""
-        self.rulings.add(self._index, Given(kind, article, None, (text,), "", tuple(fields.items())))
-
-    def rule_shared(self, kind: str, article: str, say: Callable[..., str], args: tuple[Any, ...],
-                    **fields: str) -> None:
-        """Give a ruling told by ``say(*args)`` when read; ``args`` must hold all the sentence
-        depends on (the board may have changed by then)."""
-        self.rulings.add(self._index, shared(kind, article, say, args, tuple(fields.items())))
+        self.rulings.add(self._index, Said(kind, article, text, tuple(fields.items())))
 
     def rule_obligation(self, color: chess.Color, ob: Obligation) -> None:
         """Say what touch-move binds ``color`` to."""
         board, square = self.position.board, ob.square
         player = chess.COLOR_NAMES[color]
+        # The rulings of every move keep the piece types their sentence names: the board changes.
         if square is not None and ob.must == "move" and not ob.barred_side and ob.article != "9.5.3":
-            self.rule_shared("obligation", ob.article or "4.5", texts.touched_must_move,
-                             (color, board.piece_type_at(square), square), player=player, **ob.fields())
+            self.rulings.add(self._index, MustMove(color, ob.article or "4.5", square, board.piece_type_at(square)))
         elif square is not None and ob.must == "capture" and ob.with_ is not None:
-            self.rule_shared("obligation", ob.article or "4.5", texts.touched_must_capture,
-                             (color, board.piece_type_at(square), square, board.piece_type_at(ob.with_), ob.with_),
-                             player=player, **ob.fields())
+            self.rulings.add(self._index, MustCapture(color, ob.article or "4.5", square, board.piece_type_at(square),
+                                                      ob.with_, board.piece_type_at(ob.with_)))
         else:
             self.rule("obligation", ob.article or "4.5", texts.obligation(board, color, ob, self.writes),
                       player=player, **ob.fields())
@@ -206,12 +197,12 @@ class Game:
         earlier = self.pending[color]
         hands = frozenset(self.table.hands_used) or frozenset({self.table.last_hand[color]})
         san = translate(self.position.push(move, legal), self.writes)
+        move = self.position.board.move_stack[-1]  # the same move, the copy the history keeps
         if self.table.state != "made":  # made: the pieces already stand as the move left them
             self.position.restore_standing()
             self.table.restore(move_stands=True)
         if announce:
-            self.rule_shared("made", "4.7", texts.made, (color, san), player=chess.COLOR_NAMES[color],
-                             move=move.uci(), san=san)
+            self.rulings.add(self._index, Made(color, move, san))
             self.opponent_moved(color)
             self.written[color] = None
         if earlier is not None:
@@ -233,8 +224,7 @@ class Game:
 
     def complete(self, color: chess.Color, pending: Pending, article: str) -> None:
         """Say that ``color``'s move is completed (6.2.1, 6.2.1.1 or 6.2.1.2)."""
-        self.rule_shared("completed", article, texts.completed, (color, article), player=chess.COLOR_NAMES[color],
-                         move=pending.move.uci())
+        self.rulings.add(self._index, Completed(color, pending.move, article))
         if self.illegal_position is not None and self.result == "*":
             self.check_illegal_position()
 
