@@ -47,7 +47,7 @@ from arbiter.table.events import (
     steps_of,
 )
 from arbiter.table.machine import Hand
-from arbiter.table.touch import Obligation, PiecePut, Released, Touch, first_released
+from arbiter.table.touch import Obligation, PiecePut, Released, Touch, first_released, must_move
 from arbiter.core.i18n import _
 from arbiter.table.turns import Settings, Turn
 
@@ -299,7 +299,7 @@ class Referee(Game):
         origin, target = move.from_square, move.to_square
         piece = board.piece_at(origin)
         assert piece is not None, "a legal move starts from a piece"
-        self._touched(color, [origin], [piece], Obligation("move", "4.3.1", square=origin))
+        self._touched(color, [origin], [piece], must_move(origin))
         taken = board.piece_at(target)
         if taken is not None:
             self._touched(color, [target], [taken], Obligation("capture", "4.3.3", square=target, with_=origin))
