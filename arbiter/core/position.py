@@ -170,6 +170,14 @@ def move_between(board: chess.Board, standing: chess.BaseBoard) -> chess.Move | 
     if not mask & board.occupied_co[board.turn]:
         return None
     for move in board.generate_legal_moves(from_mask=mask & board.occupied_co[board.turn], to_mask=mask):
+        if not move.promotion and not board.is_castling(move) and not board.is_en_passant(move):
+            # A plain move or capture changes exactly its two squares: its piece leaves one and
+            # stands on the other (what the push below would show, without the push).
+            if mask == chess.BB_SQUARES[move.from_square] | chess.BB_SQUARES[move.to_square] \
+                    and standing.piece_at(move.from_square) is None \
+                    and standing.piece_at(move.to_square) == board.piece_at(move.from_square):
+                return move
+            continue
         board.push(move)
         try:
             if same_placement(board, standing):
