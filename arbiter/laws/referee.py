@@ -87,7 +87,7 @@ class Referee(Game):
         self.was_paused, self.clock.paused = self.clock.paused, False
         handler = _HANDLERS[type(event.action)]
         handler(self, event.actor, event.action, self.table.hand_of(event.actor, event.hand))
-        return self.rulings[first:] if len(self.rulings) > first else ()  # most steps of a move rule nothing
+        return self.rulings[first:]
 
     def _advance(self, now: float) -> None:
         """Let the clock run to ``now``; a flag that falls on the way is called if watched."""
