@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import chess
@@ -54,7 +54,7 @@ def write_file(folder: Path, name: str, text: str) -> str:
     return str(path)
 
 
-def kinds(rulings: list[Ruling]) -> list[tuple[str, str]]:
+def kinds(rulings: Sequence[Ruling]) -> list[tuple[str, str]]:
     return [(r.kind, r.article) for r in rulings]
 
 

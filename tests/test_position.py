@@ -52,6 +52,34 @@ def test_move_between_none_for_no_change_or_no_legal_move() -> None:
     assert move_between(board, standing) is None
 
 
+def _pushed_and_compared(board: chess.Board, standing: chess.BaseBoard) -> chess.Move | None:
+    """move_between as it was: every legal move pushed and the placement compared."""
+    for move in board.generate_legal_moves():
+        board.push(move)
+        shown = same_placement(board, standing)
+        board.pop()
+        if shown:
+            return move
+    return None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_move_between_answers_as_pushing_every_legal_move(data: st.DataObject) -> None:
+    """A plain move or capture is recognised without a push: the same answer, for the pieces
+    after every legal move and after a piece taken off or set down besides."""
+    board = randomly_played(chess.STARTING_FEN, data.draw(st.integers(0, 2**32)), data.draw(st.integers(0, 120)))
+    for move in list(board.generate_legal_moves()):
+        standing = after(board, move.uci())
+        assert move_between(board, standing) == _pushed_and_compared(board, standing) == move
+        square = data.draw(st.sampled_from(chess.SQUARES))
+        if data.draw(st.booleans()):
+            standing.remove_piece_at(square)
+        else:
+            standing.set_piece_at(square, chess.Piece(data.draw(st.integers(1, 6)), data.draw(st.booleans())))
+        assert move_between(board, standing) == _pushed_and_compared(board, standing)
+
+
 def test_same_placement() -> None:
     assert same_placement(chess.Board(), chess.BaseBoard())
     assert not same_placement(chess.Board(), after(chess.Board(), "e2e4"))
@@ -174,7 +202,7 @@ def _parse_move_uci_first(board: chess.Board, text: str) -> chess.Move:
         return move
     except chess.InvalidMoveError:
         pass
-    return moveread._parse_san(board, text)
+    return moveread._parse_san(board, text)[0]
 
 
 def _outcome(read: Callable[[chess.Board, str], chess.Move], board: chess.Board, text: str) -> object:

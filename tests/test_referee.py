@@ -80,3 +80,22 @@ def test_time_runs_on_the_side_that_runs() -> None:
     ref.apply(event("white: play e4", at=5), 0)
     ref.apply(event("black: play e5", at=15), 1)
     assert clock.remaining == {chess.WHITE: 297.0, chess.BLACK: 292.0}
+
+
+def test_rulings_are_kept_compactly_and_made_when_read() -> None:
+    """The log keeps no Ruling: each read makes it, told in the language in force when it was
+    given; a slice is a log, and the log compares as the list of its rulings."""
+    from arbiter.core.i18n import use_language
+    from arbiter.laws.rulings import RulingLog
+
+    ref = referee()
+    with use_language("sr"):
+        feed(ref, "white: play Nf3")
+    feed(ref, "black: play Nf6")
+    told = list(ref.rulings)
+    assert isinstance(ref.rulings, RulingLog) and isinstance(ref.rulings[1:], RulingLog)
+    assert [r.kind for r in told] == ["obligation", "made", "completed"] * 2
+    assert told[1].text != "White made the move Nf3." and told[4].text == "Black made the move Nf6."
+    assert told[1].as_dict() | {"text": ""} == {"kind": "made", "article": "4.7", "text": "", "event": 0,
+                                                 "player": "white", "move": "g1f3", "san": "Nf3"}
+    assert ref.rulings == told and ref.rulings[3:] == told[3:] and ref.rulings[0] is not ref.rulings[0]

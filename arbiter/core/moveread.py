@@ -21,17 +21,26 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
 
     :raises InvalidEventError: if the text names no move that the pieces could make.
     """
+    return parse_move_checked(board, text)[0]
+
+
+def parse_move_checked(board: chess.Board, text: str) -> tuple[chess.Move, bool]:
+    """:func:`parse_move`, and whether python-chess read the move as legal (then it is: its
+    readers return legal moves only), so that nobody asks python-chess again.
+
+    :raises InvalidEventError: as :func:`parse_move`.
+    """
     if not _may_be_uci(text):  # SAN: no exception from the UCI reader on every move
         return _parse_san(board, text)
     try:
-        return board.parse_uci(text)
+        return board.parse_uci(text), True
     except chess.IllegalMoveError:
         move = chess.Move.from_uci(text)
         if board.piece_at(move.from_square) is None:
             square = chess.square_name(move.from_square)
             raise InvalidEventError(_("no piece stands on {square} for {move}").format(
                 square=square, move=shown(text))) from None
-        return move
+        return move, False
     except chess.InvalidMoveError:
         pass
     return _parse_san(board, text)
@@ -50,9 +59,9 @@ def _may_be_uci(text: str) -> bool:
             and text[3] in _RANKS)
 
 
-def _parse_san(board: chess.Board, text: str) -> chess.Move:
+def _parse_san(board: chess.Board, text: str) -> tuple[chess.Move, bool]:
     try:
-        return board.parse_san(text)
+        return board.parse_san(text), True
     except chess.AmbiguousMoveError:
         raise InvalidEventError(_("ambiguous move {move} in {fen}").format(move=shown(text), fen=board.fen())) from None
     except chess.InvalidMoveError:
@@ -61,7 +70,7 @@ def _parse_san(board: chess.Board, text: str) -> chess.Move:
         pass
     candidates = pseudo_legal_san(board, text.rstrip("+#!?"))
     if len(candidates) == 1:
-        return candidates[0]
+        return candidates[0], False
     if candidates:
         raise InvalidEventError(_("ambiguous move {move} in {fen}").format(move=shown(text), fen=board.fen()))
     raise InvalidEventError(_("no piece can play {move} in {fen}").format(move=shown(text), fen=board.fen()))

@@ -35,13 +35,14 @@ from arbiter.core.errors import (
     UnknownNotationError,
     shown,
 )
-from arbiter.core.moveread import matching_moves, parse_move
+from arbiter.core.moveread import matching_moves, parse_move, parse_move_checked
 from arbiter.core.resources import rules_dir
 from arbiter.core.i18n import _
 from arbiter.core.yamlsource import SAFE_LOADER
 
 __all__ = [
-    "DEFAULT", "PIECES", "Language", "language", "languages", "legal_move", "moves_named", "read_move", "translate",
+    "DEFAULT", "PIECES", "Language", "language", "languages", "legal_move", "moves_named", "read_move",
+    "read_move_checked", "translate",
     "write_san",
 ]
 
@@ -383,11 +384,21 @@ def read_move(board: chess.Board, text: str, lang: Language | str | None = None)
     :raises AmbiguousNotationError: if it names several moves.
     :raises InvalidEventError: if no piece could make it, or it is not a move at all.
     """
+    return read_move_checked(board, text, lang)[0]
+
+
+def read_move_checked(board: chess.Board, text: str, lang: Language | str | None = None) -> tuple[chess.Move, bool]:
+    """:func:`read_move`, and whether the move was read among the legal moves (``True``: it is
+    legal; ``False``: not known, python-chess is to be asked).
+
+    :raises AmbiguousNotationError: as :func:`read_move`.
+    :raises InvalidEventError: as :func:`read_move`.
+    """
     into = lang if isinstance(lang, Language) else language(lang)
     if into.code != DEFAULT:
         return _read_any(board, text, into)
     try:
-        return parse_move(board, text)
+        return parse_move_checked(board, text)
     except InvalidEventError as err:
         try:  # python-chess could not read it: Kt for the knight, or a letter in the other case
             return _read_any(board, text, into)
@@ -395,8 +406,9 @@ def read_move(board: chess.Board, text: str, lang: Language | str | None = None)
             raise err from None
 
 
-def _read_any(board: chess.Board, text: str, lang: Language) -> chess.Move:
-    """:func:`read_move` by the table's letters: a legal move first, else one the pieces could make."""
+def _read_any(board: chess.Board, text: str, lang: Language) -> tuple[chess.Move, bool]:
+    """:func:`read_move_checked` by the table's letters: a legal move first, else one the pieces
+    could make."""
     cleaned = _clean(text)
     if not _is_move_text(cleaned, lang):
         raise ImpossibleMoveError(_("{move} is not a move in {notation} notation").format(
@@ -406,14 +418,15 @@ def _read_any(board: chess.Board, text: str, lang: Language) -> chess.Move:
         if board.piece_at(uci.from_square) is None:
             raise ImpossibleMoveError(_("no piece stands on {square} for {move}").format(
                 square=chess.square_name(uci.from_square), move=shown(text)))
-        return uci  # legal or not, as written
+        return uci, False  # legal or not, as written
     move = _the_one(board, text, lang, legal=True)
-    if move is None:
-        move = _the_one(board, text, lang, legal=False)
+    if move is not None:
+        return move, True
+    move = _the_one(board, text, lang, legal=False)
     if move is None:
         raise ImpossibleMoveError(_("no piece can play {move} in {notation} notation in {fen}").format(
             move=shown(text), notation=lang.name, fen=board.fen()))
-    return move
+    return move, False
 
 
 def _uci(text: str) -> chess.Move | None:

@@ -170,6 +170,14 @@ def move_between(board: chess.Board, standing: chess.BaseBoard) -> chess.Move | 
     if not mask & board.occupied_co[board.turn]:
         return None
     for move in board.generate_legal_moves(from_mask=mask & board.occupied_co[board.turn], to_mask=mask):
+        if not move.promotion and not board.is_castling(move) and not board.is_en_passant(move):
+            # A plain move or capture changes exactly its two squares: its piece leaves one and
+            # stands on the other (what the push below would show, without the push).
+            if mask == chess.BB_SQUARES[move.from_square] | chess.BB_SQUARES[move.to_square] \
+                    and standing.piece_at(move.from_square) is None \
+                    and standing.piece_at(move.to_square) == board.piece_at(move.from_square):
+                return move
+            continue
         board.push(move)
         try:
             if same_placement(board, standing):
@@ -326,15 +334,17 @@ class Position:
         """Set the pieces on the board back to the position."""
         self.standing = placement_of(self.board)
 
-    def push(self, move: chess.Move) -> str:
+    def push(self, move: chess.Move, legal: bool = False) -> str:
         """Play a legal move in the position (the pieces standing are not touched); its SAN.
+        ``legal``: the caller has the move from python-chess's legal moves of this position (its
+        readers or generators), so it is not checked again.
 
         :raises ValueError: if the move is not legal; no unchecked move reaches the board.
         """
-        if not self.board.is_legal(move):
+        if not legal and not self.board.is_legal(move):
             raise ValueError(f"illegal move {move.uci()!r} in {self.board.fen()}")
         san = self.board.san_and_push(move)
-        self._history.append(move)
+        self._history.append(self.board.move_stack[-1])  # the board's copy: one Move kept per ply, not two
         self._count(position_key(self.board))
         return san
 

@@ -21,7 +21,7 @@ def _show(partial: RulingFields) -> str:
 def failures(expect: ExpectModel, referee: Referee) -> list[str]:
     """What in ``expect`` does not hold; empty when everything holds."""
     found: list[str] = []
-    given = referee.rulings
+    given = list(referee.rulings)  # read once: each read of the log makes its rulings anew
     position = 0
     for wanted in expect.rulings:
         at = position

@@ -268,7 +268,7 @@ def replay_event(path: str, referee: Referee, index: int, event: Event) -> list[
     the file, the event's line, its number and its text (cut when long): ``file:line: event N (...): ...``.
     """
     try:
-        return referee.apply(event, index)
+        return list(referee.apply(event, index))
     except ArbiterError as err:
         raise ScenarioError(path, event.line, f"{event_label(index, event.describe())}: {told(err)}") from None
     except Exception as err:  # noqa: BLE001 - a bug of ours: reported at its event, the other files still run

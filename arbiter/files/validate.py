@@ -66,13 +66,14 @@ def validate(scenario: Scenario) -> Validation:
         try:
             given = replay_event(scenario.path, referee, index, event)
         except ScenarioError as error:  # an InternalError too: the command line tells them apart
-            return Validation("invalid", error=error, rulings=referee.rulings, referee=referee)
+            return Validation("invalid", error=error, rulings=list(referee.rulings), referee=referee)
         timeline.append((event.describe(), event.at, referee.clock.reading(), given))
     ruling = scenario.spec.ruling or ArbiterRulingModel()
-    chosen = Penalties.of(ruling.rulings, referee.rulings)
-    differences = compare(chosen.rest, referee.rulings) + chosen.differences + _final(ruling, referee, chosen)
+    given_all = list(referee.rulings)  # each read of the log makes its rulings anew
+    chosen = Penalties.of(ruling.rulings, given_all)
+    differences = compare(chosen.rest, given_all) + chosen.differences + _final(ruling, referee, chosen)
     verdict: Verdict = "inconsistent" if differences else "consistent"
-    return Validation(verdict, differences, referee.rulings, referee=referee, timeline=timeline)
+    return Validation(verdict, differences, given_all, referee=referee, timeline=timeline)
 
 
 def why_not_a_report(scenario: Scenario) -> str | None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 import chess
 
@@ -25,7 +24,7 @@ from arbiter.core.notation import language, translate
 from arbiter.core.position import Position, is_illegal_position
 from arbiter.core.unwinnable import UNDECIDED, cannot_mate, is_dead
 from arbiter.laws import texts
-from arbiter.laws.rulings import Ruling
+from arbiter.laws.rulings import Completed, Made, MustCapture, MustMove, RulingLog, Said
 from arbiter.table.machine import Table
 from arbiter.table.touch import FREE, Fact, Obligation, first_released, obligation
 from arbiter.table.turns import Breach, Pending, Settings, Turn
@@ -67,7 +66,7 @@ class Game:
         self.writes = language(self.settings.output_notation or self.settings.notation)
         self.table = Table(position)
         self.clock = clock or Clock(running=position.turn)
-        self.rulings: list[Ruling] = []
+        self.rulings = RulingLog()
         self.result = "*"
         self.reason: str | None = None
         self._turn = Turn(position.turn)
@@ -85,8 +84,6 @@ class Game:
         self.was_paused = False
         #: Whether ``play`` may rule a plain move in one go (the same rulings; False for tests).
         self.at_once = True
-        #: The legal move a ``play`` ruled in one go is making (it answers touch-move's questions).
-        self._playing: chess.Move | None = None
         #: The players not at the board yet (6.7).
         self.absent: set[chess.Color] = set(self.settings.absent)
         #: Squares of the pieces each player knocked over and has not set right yet (7.4.1).
@@ -129,14 +126,21 @@ class Game:
 
     def rule(self, kind: str, article: str, text: str, **fields: object) -> None:
         """Give a ruling for the event being applied."""
-        # model_validate runs in pydantic's compiled core: faster than model_construct here.
-        values: dict[str, Any] = {"kind": kind, "article": article, "text": text, "event": self._index, **fields}
-        self.rulings.append(Ruling.model_validate(values))
+        self.rulings.add(self._index, Said(kind, article, text, tuple(fields.items())))
 
     def rule_obligation(self, color: chess.Color, ob: Obligation) -> None:
         """Say what touch-move binds ``color`` to."""
-        self.rule("obligation", ob.article or "4.5", texts.obligation(self.position.board, color, ob, self.writes),
-                   player=chess.COLOR_NAMES[color], **ob.fields())
+        board, square = self.position.board, ob.square
+        player = chess.COLOR_NAMES[color]
+        # The rulings of every move keep the piece types their sentence names: the board changes.
+        if square is not None and ob.must == "move" and not ob.barred_side and ob.article != "9.5.3":
+            self.rulings.add(self._index, MustMove(color, ob.article or "4.5", square, board.piece_type_at(square)))
+        elif square is not None and ob.must == "capture" and ob.with_ is not None:
+            self.rulings.add(self._index, MustCapture(color, ob.article or "4.5", square, board.piece_type_at(square),
+                                                      ob.with_, board.piece_type_at(ob.with_)))
+        else:
+            self.rule("obligation", ob.article or "4.5", texts.obligation(board, color, ob, self.writes),
+                      player=player, **ob.fields())
 
     def violation(self, color: chess.Color, article: str, text: str) -> None:
         """Say that ``color`` broke ``article``."""
@@ -159,8 +163,10 @@ class Game:
         if self.watching:
             self.violation(color, article, text)
 
-    def update_obligation(self, always: bool = False) -> None:
-        ob = obligation(self.position.board, self.turn.facts, self._playing)
+    def update_obligation(self, always: bool = False, bound: Obligation | None = None) -> None:
+        """Say what touch-move binds the player to now, if it changed (``always``: even if not);
+        ``bound``: what it is, known by the caller."""
+        ob = bound if bound is not None else obligation(self.position.board, self.turn.facts)
         if ob != self.turn.obligation or always:
             self.turn.obligation = ob
             self.rule_obligation(self.turn.color, ob)
@@ -182,18 +188,21 @@ class Game:
         self.stand(color, move, announce=False)
         self.reinstated("4.7")
 
-    def stand(self, color: chess.Color, move: chess.Move, announce: bool, check_end: bool = True) -> None:
+    def stand(self, color: chess.Color, move: chess.Move, announce: bool, check_end: bool = True,
+              legal: bool = False) -> None:
         """The legal ``move`` is made: the opponent has the move. ``check_end=False``: what the
         move brings on the board does not end the game (the arbiter's correction of a second
-        illegal move, which 7.5.5 decides)."""
+        illegal move, which 7.5.5 decides). ``legal``: python-chess read it among the legal moves
+        of the position (not asked again)."""
         earlier = self.pending[color]
         hands = frozenset(self.table.hands_used) or frozenset({self.table.last_hand[color]})
-        san = translate(self.position.push(move), self.writes)
+        san = translate(self.position.push(move, legal), self.writes)
+        move = self.position.board.move_stack[-1]  # the same move, the copy the history keeps
         if self.table.state != "made":  # made: the pieces already stand as the move left them
             self.position.restore_standing()
             self.table.restore(move_stands=True)
         if announce:
-            self.rule("made", "4.7", texts.made(color, san), player=chess.COLOR_NAMES[color], move=move.uci(), san=san)
+            self.rulings.add(self._index, Made(color, move, san))
             self.opponent_moved(color)
             self.written[color] = None
         if earlier is not None:
@@ -215,8 +224,7 @@ class Game:
 
     def complete(self, color: chess.Color, pending: Pending, article: str) -> None:
         """Say that ``color``'s move is completed (6.2.1, 6.2.1.1 or 6.2.1.2)."""
-        self.rule("completed", article, texts.completed(color, article), player=chess.COLOR_NAMES[color],
-                   move=pending.move.uci())
+        self.rulings.add(self._index, Completed(color, pending.move, article))
         if self.illegal_position is not None and self.result == "*":
             self.check_illegal_position()
 

@@ -10,13 +10,13 @@ their judges (:mod:`~arbiter.laws.clockpress`, :mod:`~arbiter.laws.claims`,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 import chess
 
 from arbiter.core.errors import InvalidEventError
-from arbiter.core.notation import read_move
+from arbiter.core.notation import read_move, read_move_checked
 from arbiter.laws import claims, clockpress, irregularities, steps, texts
 from arbiter.laws.articles import rulesets
 from arbiter.laws.game import Game
@@ -47,7 +47,7 @@ from arbiter.table.events import (
     steps_of,
 )
 from arbiter.table.machine import Hand
-from arbiter.table.touch import PiecePut, Released, Touch, first_released
+from arbiter.table.touch import Obligation, PiecePut, Released, Touch, first_released, must_move
 from arbiter.core.i18n import _
 from arbiter.table.turns import Settings, Turn
 
@@ -62,8 +62,8 @@ class Referee(Game):
     :class:`InvalidEventError` and change nothing that matters for the rulings.
     """
 
-    def apply(self, event: Event, index: int) -> list[Ruling]:
-        """Rule on one event; the rulings it led to.
+    def apply(self, event: Event, index: int) -> Sequence[Ruling]:
+        """Rule on one event; the rulings it led to (made when read, as :attr:`rulings`).
 
         :raises InvalidEventError: if the event cannot physically happen.
         """
@@ -137,8 +137,10 @@ class Referee(Game):
             self.turn.facts.append(Released(move))
         self.update_obligation()
 
-    def _touched(self, color: chess.Color, squares: list[chess.Square], pieces: list[chess.Piece]) -> None:
-        """Deliberate touches by the player having the move, at one instant."""
+    def _touched(self, color: chess.Color, squares: list[chess.Square], pieces: list[chess.Piece],
+                 bound: Obligation | None = None) -> None:
+        """Deliberate touches by the player having the move, at one instant; ``bound``, if given,
+        is what they bind him to, known without asking touch-move."""
         self.turn.instant += 1
         for square, piece in zip(squares, pieces, strict=True):
             self.turn.facts.append(Touch(square, piece, self.turn.instant))
@@ -150,7 +152,7 @@ class Referee(Game):
                     return
         if self.draw_offer is not None and self.draw_offer != color:
             self.draw_offer = None  # 9.1.2.2: touching a piece with intent rejects the offer
-        self.update_obligation()
+        self.update_obligation(bound=bound)
 
     def _on_touch(self, color: chess.Color, act: TouchAct, hand: Hand) -> None:
         squares = list(act.squares)
@@ -242,8 +244,8 @@ class Referee(Game):
     def _on_play(self, color: chess.Color, act: PlayAct, hand: Hand) -> None:
         if self._has_move(color):
             board = self.position.board
-            move = read_move(board, act.move, self.reads)
-            if self.at_once and self._can_play_at_once(color, move):
+            move, legal = read_move_checked(board, act.move, self.reads)
+            if self.at_once and self._can_play_at_once(color, move, legal):
                 self._play_at_once(color, move, hand)
                 return
         else:
@@ -263,11 +265,12 @@ class Referee(Game):
             self.table.expected = None
         self._press_after_play(color, hand)
 
-    def _can_play_at_once(self, color: chess.Color, move: chess.Move) -> bool:
+    def _can_play_at_once(self, color: chess.Color, move: chess.Move, legal: bool) -> bool:
         """Whether ``play`` can skip the steps one by one: the same rulings come of it.
 
         So it is for a legal simple move or capture by the player having the move, first thing
         in his turn, with no piece in anyone's hand, no breach open and nothing to put back.
+        ``legal``: the move was read among the legal moves (python-chess is not asked again).
         """
         board = self.position.board
         return (
@@ -279,31 +282,32 @@ class Referee(Game):
             and self.breach is None
             and self.pending[color] is None
             and not move.promotion
-            and board.is_legal(move)
+            and (legal or board.is_legal(move))
             and not board.is_castling(move)
             and not board.is_en_passant(move)
         )
 
     def _play_at_once(self, color: chess.Color, move: chess.Move, hand: Hand) -> None:
         """The steps of :func:`steps_of` for a simple move or capture, ruled as they would be:
-        the piece lifted (a touch), the captured piece taken off (a touch), the move made."""
+        the piece lifted (a touch), the captured piece taken off (a touch), the move made.
+
+        What those touches bind the player to is known without asking touch-move: the first
+        touch of the turn is of his own piece, which can move (the legal move moves it): 4.3.1;
+        the second, of the opponent's piece it captures: 4.3.3 (:func:`~arbiter.table.touch.obligation`
+        answers the same, the property tests compare the two ways)."""
         board = self.position.board
         origin, target = move.from_square, move.to_square
         piece = board.piece_at(origin)
         assert piece is not None, "a legal move starts from a piece"
-        self._playing = move
-        try:
-            self._touched(color, [origin], [piece])
-            taken = board.piece_at(target)
-            if taken is not None:
-                self._touched(color, [target], [taken])
-        finally:
-            self._playing = None
+        self._touched(color, [origin], [piece], must_move(origin))
+        taken = board.piece_at(target)
+        if taken is not None:
+            self._touched(color, [target], [taken], Obligation("capture", "4.3.3", square=target, with_=origin))
         self.table.play(color, move, hand)
         if self.knocked:
             irregularities.picked_up(self, origin)
             irregularities.picked_up(self, target)
-        steps.move_made(self, color, move)
+        steps.move_made(self, color, move, legal=True)
         self._press_after_play(color, hand)
 
     def _press_after_play(self, color: chess.Color, hand: Hand) -> None:

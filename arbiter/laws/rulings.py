@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from array import array
+from collections.abc import Iterator, Sequence
+from typing import Any, Literal, overload
 
+import chess
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from arbiter.core.i18n import current_language, use_language
+from arbiter.laws import texts
 
 Kind = Literal[
     "obligation", "made", "completed", "violation", "claim", "reinstated", "time", "replaced",
@@ -76,3 +82,153 @@ class Ruling(RulingFields):
     kind: Kind
     article: str
     text: str
+
+
+class Given:
+    """One ruling as a game keeps it, without its event (the log keeps that): the least it is
+    made of. :meth:`ruling` makes the :class:`Ruling`, its sentence told then, in the language in
+    force when the ruling was given. :class:`Said` keeps a ruling told already (the rare ones);
+    :class:`Told` and its kinds keep the rulings of every move, whose sentences they tell when read."""
+
+    __slots__ = ()
+
+    def values(self) -> dict[str, Any]:
+        """The ruling's fields but its event."""
+        raise NotImplementedError
+
+    def ruling(self, event: int) -> Ruling:
+        """The ruling on event ``event``."""
+        return Ruling.model_validate({**self.values(), "event": event})
+
+
+class Said(Given):
+    """A ruling told when it was given: its kind, article, sentence and other fields."""
+
+    __slots__ = ("kind", "article", "text", "fields")
+
+    def __init__(self, kind: str, article: str, text: str, fields: tuple[tuple[str, Any], ...]) -> None:
+        self.kind, self.article, self.text, self.fields = kind, article, text, fields
+
+    def values(self) -> dict[str, Any]:
+        return {"kind": self.kind, "article": self.article, "text": self.text, **dict(self.fields)}
+
+
+class Told(Given):
+    """A ruling whose sentence :meth:`tell` makes when it is read, in the language ``lang``."""
+
+    __slots__ = ("lang",)
+    lang: str
+
+    def values(self) -> dict[str, Any]:
+        with use_language(self.lang):
+            return self.tell()
+
+    def tell(self) -> dict[str, Any]:
+        """The ruling's fields but its event, its sentence in the language in force."""
+        raise NotImplementedError
+
+
+class Made(Told):
+    """``made`` (4.7): ``color`` made ``move``, written ``san``."""
+
+    __slots__ = ("color", "move", "san")
+
+    def __init__(self, color: chess.Color, move: chess.Move, san: str) -> None:
+        self.color, self.move, self.san, self.lang = color, move, san, current_language()
+
+    def tell(self) -> dict[str, Any]:
+        return {"kind": "made", "article": "4.7", "text": texts.made(self.color, self.san),
+                "player": chess.COLOR_NAMES[self.color], "move": self.move.uci(), "san": self.san}
+
+
+class Completed(Told):
+    """``completed`` (6.2.1, 6.2.1.1, 6.2.1.2): ``color``'s ``move`` is completed."""
+
+    __slots__ = ("color", "move", "completed_by")
+
+    def __init__(self, color: chess.Color, move: chess.Move, article: str) -> None:
+        self.color, self.move, self.completed_by, self.lang = color, move, article, current_language()
+
+    def tell(self) -> dict[str, Any]:
+        return {"kind": "completed", "article": self.completed_by,
+                "text": texts.completed(self.color, self.completed_by),
+                "player": chess.COLOR_NAMES[self.color], "move": self.move.uci()}
+
+
+class MustMove(Told):
+    """``obligation`` (4.3.1, 4.3.3): ``color`` touched the piece of type ``piece`` on ``square``
+    and must move it."""
+
+    __slots__ = ("color", "bound_by", "square", "piece")
+
+    def __init__(self, color: chess.Color, article: str, square: chess.Square, piece: chess.PieceType | None) -> None:
+        self.color, self.bound_by, self.square, self.piece = color, article, square, piece
+        self.lang = current_language()
+
+    def tell(self) -> dict[str, Any]:
+        return {"kind": "obligation", "article": self.bound_by,
+                "text": texts.touched_must_move(self.color, self.piece, self.square),
+                "player": chess.COLOR_NAMES[self.color], "must": "move", "square": chess.square_name(self.square)}
+
+
+class MustCapture(MustMove):
+    """``obligation`` (4.3.3): ``color`` touched the piece on ``square`` and must capture it with
+    his piece of type ``capturer`` on ``with_``."""
+
+    __slots__ = ("with_", "capturer")
+
+    def __init__(self, color: chess.Color, article: str, square: chess.Square, piece: chess.PieceType | None,
+                 with_: chess.Square, capturer: chess.PieceType | None) -> None:
+        super().__init__(color, article, square, piece)
+        self.with_, self.capturer = with_, capturer
+
+    def tell(self) -> dict[str, Any]:
+        return {"kind": "obligation", "article": self.bound_by,
+                "text": texts.touched_must_capture(self.color, self.piece, self.square, self.capturer, self.with_),
+                "player": chess.COLOR_NAMES[self.color], "must": "capture", "square": chess.square_name(self.square),
+                "with": chess.square_name(self.with_)}
+
+
+class RulingLog(Sequence[Ruling]):
+    """The rulings of a game, kept compactly: per ruling its event and a :class:`Given`; the
+    :class:`Ruling` (and its sentence) is made each time one is read. A slice is a log too."""
+
+    __slots__ = ("_given", "_events")
+
+    def __init__(self, given: list[Given] | None = None, events: array[int] | None = None) -> None:
+        self._given: list[Given] = given if given is not None else []
+        #: The events' numbers, four bytes each.
+        self._events: array[int] = events if events is not None else array("i")
+
+    def add(self, event: int, given: Given) -> None:
+        """Keep one more ruling, on event ``event``."""
+        self._given.append(given)
+        self._events.append(event)
+
+    def __len__(self) -> int:
+        return len(self._given)
+
+    @overload
+    def __getitem__(self, index: int) -> Ruling: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> RulingLog: ...
+
+    def __getitem__(self, index: int | slice) -> Ruling | RulingLog:
+        if isinstance(index, slice):
+            return RulingLog(self._given[index], self._events[index])
+        return self._given[index].ruling(self._events[index])
+
+    def __iter__(self) -> Iterator[Ruling]:
+        for given, event in zip(self._given, self._events, strict=True):
+            yield given.ruling(event)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return len(self) == len(other) and all(mine == theirs for mine, theirs in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"RulingLog({list(self)!r})"

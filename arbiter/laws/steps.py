@@ -67,7 +67,9 @@ def moved_on(game: Game, color: chess.Color, released: chess.Move) -> None:
         return
     game.breach = Breach(color, "4.7", list(game.turn.facts), text, game.position.depth, released=released)
 
-def move_made(game: Game, color: chess.Color, move: chess.Move) -> None:
+def move_made(game: Game, color: chess.Color, move: chess.Move, legal: bool = False) -> None:
+    """The pieces show the legal ``move``: made, or a breach of touch-move (4.3 to 4.7).
+    ``legal``: python-chess read it among the position's legal moves (not asked again)."""
     board = game.position.board
     ob = game.turn.obligation
     released = released_this_turn(game)
@@ -95,7 +97,7 @@ def move_made(game: Game, color: chess.Color, move: chess.Move) -> None:
             remedy_breach(game, color, ob)
             return
         game.breach = Breach(color, article, list(game.turn.facts), text, game.position.depth)
-    game.stand(color, move, announce=True)
+    game.stand(color, move, announce=True, legal=legal)
 
 def remedy_breach(game: Game, color: chess.Color, ob: Obligation) -> None:
     """The breaching move is taken back; for a released piece, its move stands (DECISIONS 4)."""

@@ -59,8 +59,26 @@ def player(color: chess.Color) -> str:
 def piece_on(board: chess.BaseBoard, square: chess.Square, role: str = "object") -> str:
     """``the knight on g1``, in the role ``object`` (touched, captured), ``with`` (captured with)
     or ``of`` (another move of)."""
-    piece_type = board.piece_type_at(square)
+    return piece_named(board.piece_type_at(square), square, role)
+
+
+def piece_named(piece_type: chess.PieceType | None, square: chess.Square, role: str = "object") -> str:
+    """:func:`piece_on` for the piece of type ``piece_type`` (None: no piece) on ``square``."""
     return pgettext(role, _PIECE_ON[role][piece_type]).format(square=chess.square_name(square))
+
+
+def touched_must_move(color: chess.Color, piece_type: chess.PieceType | None, square: chess.Square) -> str:
+    """The obligation to move the piece touched (4.3.1, 4.3.3), of type ``piece_type`` on ``square``."""
+    return _by(color, N_("White touched {piece} and must move it."),
+               N_("Black touched {piece} and must move it.")).format(piece=piece_named(piece_type, square))
+
+
+def touched_must_capture(color: chess.Color, piece_type: chess.PieceType | None, square: chess.Square,
+                         capturer_type: chess.PieceType | None, capturer: chess.Square) -> str:
+    """The obligation to capture the piece touched on ``square`` with the one on ``capturer`` (4.3.3)."""
+    return _by(color, N_("White touched {piece} and must capture it with {capturer}."),
+               N_("Black touched {piece} and must capture it with {capturer}.")).format(
+        piece=piece_named(piece_type, square), capturer=piece_named(capturer_type, capturer, "with"))
 
 
 def obligation(board: chess.Board, color: chess.Color, ob: Obligation, lang: Language | None = None) -> str:
@@ -75,14 +93,12 @@ def obligation(board: chess.Board, color: chess.Color, ob: Obligation, lang: Lan
             return _by(color, N_("White touched {piece} and must move it, without castling {side}."),
                        N_("Black touched {piece} and must move it, without castling {side}.")).format(
                 piece=piece, side=_side(ob.barred_side))
-        return _by(color, N_("White touched {piece} and must move it."),
-                   N_("Black touched {piece} and must move it.")).format(piece=piece)
+        return touched_must_move(color, board.piece_type_at(ob.square), ob.square)
     if ob.must == "capture" and ob.square is not None:
-        piece = piece_on(board, ob.square)
         if ob.with_ is not None:
-            return _by(color, N_("White touched {piece} and must capture it with {capturer}."),
-                       N_("Black touched {piece} and must capture it with {capturer}.")).format(
-                piece=piece, capturer=piece_on(board, ob.with_, "with"))
+            return touched_must_capture(color, board.piece_type_at(ob.square), ob.square,
+                                        board.piece_type_at(ob.with_), ob.with_)
+        piece = piece_on(board, ob.square)
         return _by(color, N_("White touched {piece} and must capture it."),
                    N_("Black touched {piece} and must capture it.")).format(piece=piece)
     if ob.must == "castle":

@@ -12,10 +12,10 @@ rulings or files: it says *what is on the board and in the hands*, never what th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import chess
-from transitions import Machine, MachineError
+from transitions import Event, Machine, MachineError
 
 from arbiter.core.errors import InvalidEventError
 from arbiter.core.i18n import _
@@ -77,7 +77,33 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "end", "source": _PLAYING, "dest": "ended"},
 ]
 
-MACHINE = Machine(
+class _Event(Event):
+    """transitions' event, fired the way it fires in this machine, without what the machine does
+    not use: the first transition from the model's state whose conditions hold moves it to its
+    destination, as :meth:`Event.trigger` would, but with no callbacks to look for (prepare,
+    before, after, enter, exit, finalize: the machine has none, :func:`_check_lean` makes sure), no
+    queue, no event data built and no debug logging, which cost more than a move's chess.
+    """
+
+    def trigger(self, model: Any, *args: Any, **kwargs: Any) -> bool:
+        state = model.state
+        candidates = self.transitions.get(state)
+        if candidates is None:
+            raise MachineError(f"Can't trigger event {self.name} from state {state}!")
+        for transition in candidates:
+            if all(getattr(model, cast(str, condition.func))() == condition.target
+                   for condition in transition.conditions):
+                if transition.dest is not None:
+                    model.state = transition.dest
+                return True
+        return False
+
+
+class _Machine(Machine):
+    event_cls = _Event
+
+
+MACHINE = _Machine(
     model=None,
     states=list(STATES),
     transitions=TRANSITIONS,
@@ -85,6 +111,25 @@ MACHINE = Machine(
     auto_transitions=False,
     ignore_invalid_triggers=False,
 )
+
+
+
+def _check_lean(machine: Machine) -> None:
+    """:class:`_Event` fires only a machine without callbacks, queue or event data sent."""
+    hooks = [machine.before_state_change, machine.after_state_change, machine.prepare_event,
+             machine.finalize_event, machine.on_exception, machine.on_final]
+    hooks += [hook for state in machine.states.values() for hook in (state.on_enter, state.on_exit)]
+    hooks += [hook for event in machine.events.values() for transitions in event.transitions.values()
+              for transition in transitions for hook in (transition.prepare, transition.before, transition.after)]
+    if any(hooks) or machine.has_queue or machine.send_event:
+        raise AssertionError("the table's machine uses what its lean events do not run")
+    if any(not isinstance(condition.func, str) for event in machine.events.values()
+           for transitions in event.transitions.values() for transition in transitions
+           for condition in transition.conditions):
+        raise AssertionError("the table's machine names its conditions by the model's methods")
+
+
+_check_lean(MACHINE)
 
 #: The triggers each state accepts, computed once (asking the machine walks every event).
 ACCEPTS: dict[str, frozenset[str]] = {state: frozenset(MACHINE.get_triggers(state)) for state in STATES}

@@ -129,6 +129,15 @@ class Obligation:
 
 
 FREE = Obligation("any")
+#: None of the pieces touched can be moved or captured (4.5).
+_NOTHING_MOVABLE = Obligation("any", "4.5")
+#: "Touched and must move it" (4.3.1), one per square: made once, not at every touch.
+_MUST_MOVE = tuple(Obligation("move", "4.3.1", square=square) for square in chess.SQUARES)
+
+
+def must_move(square: chess.Square) -> Obligation:
+    """The obligation of 4.3.1: the player touched his piece on ``square``, which can move."""
+    return _MUST_MOVE[square]
 
 
 def first_released(facts: list[Fact]) -> chess.Move | None:
@@ -148,6 +157,12 @@ def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None =
     ``legal``, if given, is a legal move of ``board`` known to be under way: its piece can move
     and its capture can be made, which spares a search of the legal moves for those two questions.
     """
+    if len(facts) == 1:
+        only = facts[0]
+        if isinstance(only, Touch) and only.piece.color == board.turn:
+            # The first touch of a turn, of his own piece (a lift): what _from_touches answers for
+            # it, without sorting and sifting the touches.
+            return must_move(only.square) if _own_can_move(board, only.square, legal) else _NOTHING_MOVABLE
     touches = [fact for fact in facts if isinstance(fact, Touch)]
     released = first_released(facts)
     if released is not None:
@@ -244,8 +259,8 @@ def _from_touches(board: chess.Board, touches: list[Touch], legal: chess.Move | 
     if own and not theirs:
         for touch in own:
             if _own_can_move(board, touch.square, legal):
-                return Obligation("move", "4.3.1", square=touch.square)
-        return Obligation("any", "4.5")
+                return must_move(touch.square)
+        return _NOTHING_MOVABLE
     if theirs and not own:
         for touch in theirs:
             if can_be_captured(board, touch.square):
