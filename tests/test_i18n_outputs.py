@@ -277,3 +277,21 @@ def test_the_obligation_to_promote_names_the_piece_in_the_language(language: str
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain", "--lang", language, str(PROMOTION)]) == 0
     assert any(line.endswith(words) for line in capsys.readouterr().out.splitlines())
+
+
+FLAG_DRAW = ROOT / "scenarios" / "dead-positions" / "flag-forced-capture-leaves-a-lone-king.yaml"
+
+
+@pytest.mark.parametrize(("lang", "told"), [
+    ("en", "White's flag fell at 0:00:05; Black cannot mate: "),
+    ("sr", "Заставица белог пала је у 0:00:05; црни не може да матира: "),
+    ("sr-Latn", "Zastavica belog pala je u 0:00:05; crni ne može da matira: "),
+    ("bg", "Флагчето на белите падна при 0:00:05; черните не могат да дадат мат: "),
+])
+def test_a_flag_ruling_goes_on_after_its_semicolon_without_a_capital(
+        capsys: pytest.CaptureFixture[str], lang: str, told: str) -> None:
+    """What happened and who cannot mate are one sentence: in Serbian and Bulgarian the clause
+    after the semicolon starts in lower case (English keeps its capital White and Black)."""
+    status, out = _run(capsys, "explain", "--lang", lang, str(FLAG_DRAW))
+    assert status == 0
+    assert told in out

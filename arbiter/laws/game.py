@@ -55,6 +55,17 @@ class IllegalMove:
     passed: bool = False
 
 
+#: How a loss on the board is told when the opponent cannot, may or can mate: for White, for
+#: Black, then the same after ``note`` (what happened), whole, so that each language writes the
+#: clause after the semicolon as it should (in Serbian and Bulgarian without a capital).
+_CANNOT = (N_("White cannot mate: {why}"), N_("Black cannot mate: {why}"),
+           N_("{note}; White cannot mate: {why}"), N_("{note}; Black cannot mate: {why}"))
+_UNDECIDED = (N_("whether White can mate: {why}"), N_("whether Black can mate: {why}"),
+              N_("{note}; whether White can mate: {why}"), N_("{note}; whether Black can mate: {why}"))
+_CAN = (N_("White can mate: {why}"), N_("Black can mate: {why}"),
+        N_("{note}; White can mate: {why}"), N_("{note}; Black can mate: {why}"))
+
+
 class Game:
     """One game as the arbiter records it, and the acts of the Laws on it."""
 
@@ -272,17 +283,15 @@ class Game:
         cannot, why = cannot_mate(self.position.board, not loser)
         if self.writes.code != "en":  # a helpmate line in the language the rulings' moves are written in
             why = re.sub(_SAN, lambda found: translate(found.group(0), self.writes), why)
-        prefix = f"{note}; " if note else ""
-        winner = not loser
         if cannot:
-            self.end("1/2-1/2", reason, article, prefix + texts.by_colour(
-                winner, N_("White cannot mate: {why}"), N_("Black cannot mate: {why}")).format(why=why))
-        elif why.startswith(_(UNDECIDED)):  # the ruling says the search could not decide (DECISIONS 19)
-            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article, prefix + texts.by_colour(
-                winner, N_("whether White can mate: {why}"), N_("whether Black can mate: {why}")).format(why=why))
-        else:  # the line found is part of the ruling: the arbiter can show it to the players
-            self.end("0-1" if loser == chess.WHITE else "1-0", reason, article, prefix + texts.by_colour(
-                winner, N_("White can mate: {why}"), N_("Black can mate: {why}")).format(why=why))
+            result, told = "1/2-1/2", _CANNOT
+        else:
+            result = "0-1" if loser == chess.WHITE else "1-0"
+            # An undecided search is said in the ruling (DECISIONS 19); a line found is part of it:
+            # the arbiter can show it to the players.
+            told = _UNDECIDED if why.startswith(_(UNDECIDED)) else _CAN
+        white, black = told[2:] if note else told[:2]
+        self.end(result, reason, article, texts.by_colour(not loser, white, black).format(note=note, why=why))
 
     def check_illegal_position(self) -> None:
         """A.5.4: the move after the one that left an illegal position is completed: the game is
