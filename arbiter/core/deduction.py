@@ -125,6 +125,7 @@ class Analysis:
         self.first_steady_capturable: int | None = None
         self.promotable = False
         self._progress = False
+        self._always: dict[tuple[int, int, int], int] = {}
         self.update_attacked_squares()
 
     # -- the fixpoint ---------------------------------------------------------------------------
@@ -135,15 +136,22 @@ class Analysis:
         other)."""
         attacked = [0, 0]
         board = self.board
+        known = self._always
         for square in chess.scan_forward(self.occupied & ~self.capturable):
             piece, color = self.types[square], self.colors[square]
-            obstacles = ~self.clear & _ALL
-            if piece == chess.BISHOP:
-                obstacles &= ~(board.occupied_co[color] & board.bishops
-                               & ~self.reachable_by_non_bishop[color] & ~self.capturable)
-            always = _ALL
-            for target in chess.scan_forward(self.reachable[square]):
-                always &= piece_attacks(piece, color, target, obstacles)
+            obstacles = 0
+            if piece == chess.BISHOP or piece == chess.ROOK or piece == chess.QUEEN:
+                obstacles = ~self.clear & _ALL
+                if piece == chess.BISHOP:
+                    obstacles &= ~(board.occupied_co[color] & board.bishops
+                                   & ~self.reachable_by_non_bishop[color] & ~self.capturable)
+            key = (square, self.reachable[square], obstacles)  # a round seldom changes them
+            always = known.get(key)
+            if always is None:
+                always = _ALL
+                for target in chess.scan_forward(self.reachable[square]):
+                    always &= piece_attacks(piece, color, target, obstacles)
+                known[key] = always
             attacked[color] |= always
         self.attacked = attacked
 
@@ -151,16 +159,31 @@ class Analysis:
         """Grow every field until nothing changes; the approximations hold only afterwards."""
         board = self.board
         white_has_more = chess.popcount(self.white) > 2
+        # Per piece, the squares it may reach whose moves lead nowhere new, and what those moves
+        # were computed with: a king's or knight's moves never change, a slider's change only with
+        # the steady pieces, a pawn's with those and the squares where it may capture. Such a
+        # square is not looked at again while that holds (the reachable squares only grow), and
+        # the rounds cost what changes, not every square of every piece.
+        closed = [0] * 64
+        closed_with: list[tuple[int, int] | None] = [None] * 64
         while True:
             self._progress = False
             for square in chess.scan_forward(self.occupied):
                 piece, color = self.types[square], self.colors[square]
-                for source in chess.scan_forward(self.reachable[square]):
+                # Pawn captures count only while White has more than one piece besides the king:
+                # with one left, a capture by a black pawn leaves a bare king anyway.
+                pawn_captures = piece == chess.PAWN and (color == chess.WHITE or white_has_more)
+                if piece != chess.KING and piece != chess.KNIGHT:
+                    environment = (self.steady, self.sacrificable[not color] if pawn_captures else 0)
+                    if closed_with[square] != environment:
+                        closed[square], closed_with[square] = 0, environment
+                for source in chess.scan_forward(self.reachable[square] & ~closed[square]):
                     targets = piece_moves(piece, color, source, self.steady)
-                    # Pawn captures count only while White has more than one piece besides the
-                    # king: with one left, a capture by a black pawn leaves a bare king anyway.
-                    if piece == chess.PAWN and (color == chess.WHITE or white_has_more):
+                    if pawn_captures:
                         targets |= _PAWN_ATTACKS[color][source] & self.sacrificable[not color]
+                    if not targets & ~self.reachable[square]:
+                        closed[square] |= _SQUARES[source]  # the filters only drop targets
+                        continue
                     targets = self._filter_targets(square, piece, color, source, targets)
                     self._add_reachable(square, targets)
                     if targets & ~_SQUARES[square]:
@@ -173,7 +196,9 @@ class Analysis:
                 if piece == chess.PAWN:
                     mask &= ~chess.BB_FILES[chess.square_file(square)]
                 if color == chess.WHITE or white_has_more:
-                    for other in chess.scan_forward(board.occupied_co[not color] & mask):
+                    # The pieces known to be capturable already are not looked at again: adding
+                    # them could change nothing (a steady one among them was counted when found).
+                    for other in chess.scan_forward(board.occupied_co[not color] & mask & ~self.capturable):
                         if reachable & self.reachable[other]:
                             capturable |= _SQUARES[other]
                 self._add_capturable(capturable)
