@@ -3,12 +3,12 @@
 Every one of the 3,414 community positions, for both sides: the analysis must agree with CHA on
 every question it decides, never answer "cannot mate" where CHA found a mate, and give a line that
 really mates for every "can mate". The issue asks that 99.5% of the questions be decided within the
-default bound; in Python, within 2 CPU seconds, about 94 to 97% are (6,614 of 6,828 in a run on
-this shared machine, lightly loaded; 6,417 in a clean-clone CI run on a slower day); the
-rest are the community's hardest puzzles: long king and bishop manoeuvres behind pawn walls that
-CHA, in Rust, settles with millions of nodes. The test holds the share reached so that it cannot
-fall back unnoticed. CHA's fast check is held to its own promise: sound on every question. Two
-processes share the work (the machine CI runs on has two cores).
+default bound; within 150,000 moves tried (about 2 CPU seconds here), 96.3% are (6,574 of 6,828);
+the rest are the community's hardest puzzles: long king and bishop manoeuvres behind pawn walls
+that CHA, in Rust, settles with millions of nodes. The bound is work, not time, so the count is
+the same on every machine: the test holds it exactly, so that it cannot fall back unnoticed.
+CHA's fast check is held to its own promise: sound on every question. Two processes share the
+work (the machine CI runs on has two cores).
 """
 
 from __future__ import annotations
@@ -34,11 +34,12 @@ def labelled() -> list[tuple[str, str]]:
     return rows
 
 
-def judge(row: tuple[str, str]) -> list[tuple[str, str, str, str, bool]]:
-    """For both sides: (FEN, side, CHA's answer, ours, whether our line mates)."""
+def judge(row: tuple[str, str]) -> list[tuple[str, str, str, str, bool, bool]]:
+    """For both sides: (FEN, side, CHA's answer, ours, whether our line mates, whether the CPU
+    deadline rather than the bound of work stopped it)."""
     label, fen = row
     board = chess.Board(fen)
-    out = []
+    out: list[tuple[str, str, str, str, bool, bool]] = []
     for color, mark in ((chess.WHITE, label[0]), (chess.BLACK, label[1])):
         verdict = can_checkmate(board, color)
         mates = True
@@ -50,12 +51,13 @@ def judge(row: tuple[str, str]) -> list[tuple[str, str, str, str, bool]]:
                     break
                 played.push(move)
             mates = mates and played.is_checkmate() and played.turn != color
-        out.append((fen, "white" if color else "black", "can" if mark != "-" else "cannot", verdict.answer, mates))
+        out.append((fen, "white" if color else "black", "can" if mark != "-" else "cannot", verdict.answer, mates,
+                    verdict.out_of_time))
     return out
 
 
 @pytest.fixture(scope="module")
-def answers() -> list[tuple[str, str, str, str, bool]]:
+def answers() -> list[tuple[str, str, str, str, bool, bool]]:
     with multiprocessing.get_context("spawn").Pool(2) as pool:
         return [answer for pair in pool.imap(judge, labelled(), chunksize=8) for answer in pair]
 
@@ -65,32 +67,35 @@ def test_the_file_is_whole() -> None:
 
 
 @pytest.mark.slow
-def test_no_false_cannot_mate(answers: list[tuple[str, str, str, str, bool]]) -> None:
+def test_no_false_cannot_mate(answers: list[tuple[str, str, str, str, bool, bool]]) -> None:
     assert [a for a in answers if a[3] == "cannot" and a[2] == "can"] == []
 
 
 @pytest.mark.slow
-def test_agrees_with_cha_wherever_it_decides(answers: list[tuple[str, str, str, str, bool]]) -> None:
+def test_agrees_with_cha_wherever_it_decides(answers: list[tuple[str, str, str, str, bool, bool]]) -> None:
     assert [a for a in answers if a[3] != "undetermined" and a[3] != a[2]] == []
 
 
 @pytest.mark.slow
-def test_every_mating_line_mates(answers: list[tuple[str, str, str, str, bool]]) -> None:
+def test_every_mating_line_mates(answers: list[tuple[str, str, str, str, bool, bool]]) -> None:
     assert [a for a in answers if not a[4]] == []
 
 
-#: The share of questions decided within the default bound (measured: see docs/unwinnability.md).
-#: Below what was measured, since a CPU second buys fewer nodes on a slower or shared machine: 96.4
-#: to 96.9% on 2026-12-01 and 02 (214 to 246 undecided), 94.0% in a clean-clone run of .ci/run on
-#: 2026-12-02 (411 undecided; that day a search of 50,131 nodes took 1.14 CPU s alone and 1.67
-#: beside the test's two processes), 93.3% beside two other sessions' benchmarks (457).
-DECIDED_AT_LEAST = 0.93
+#: The questions left undecided by the default bound of work (150,000 moves tried): 254 of 6,828
+#: (96.3% decided), the same on every machine (docs/unwinnability.md). Until 2026-12-02 the bound was
+#: 2 CPU seconds and the count moved with the machine's load: 214 to 457.
+UNDECIDED_AT_MOST = 254
+#: The CPU deadline (10 s) is a safety net for a very slow machine; on this one no question comes
+#: near it (the slowest takes about 6 s beside the test's other process).
+OUT_OF_TIME_AT_MOST = 10
 
 
 @pytest.mark.slow
-def test_decides_most_within_the_default_bound(answers: list[tuple[str, str, str, str, bool]]) -> None:
-    undecided = [a for a in answers if a[3] == "undetermined"]
-    assert len(undecided) <= (1 - DECIDED_AT_LEAST) * len(answers), len(undecided)
+def test_decides_most_within_the_default_bound(answers: list[tuple[str, str, str, str, bool, bool]]) -> None:
+    out_of_time = [a for a in answers if a[5]]
+    assert len(out_of_time) <= OUT_OF_TIME_AT_MOST, out_of_time
+    undecided = [a for a in answers if a[3] == "undetermined" and not a[5]]
+    assert len(undecided) <= UNDECIDED_AT_MOST, len(undecided)
 
 
 def fast(row: tuple[str, str]) -> list[tuple[str, str, bool]]:

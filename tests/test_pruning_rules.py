@@ -196,13 +196,13 @@ def _no_distances(board: chess.Board, steady: int) -> list[int]:
 # -- helpers --------------------------------------------------------------------------------------
 
 
-def _search_alone(board: chess.Board, color: chess.Color, time_bound: float) -> Verdict:
+def _search_alone(board: chess.Board, color: chess.Color, node_bound: int) -> Verdict:
     """The analysis with the static analysis switched off in every phase (the fast check, the
     lines of checks, the punishable moves): an answer that does not rest on it."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(unwinnable, "is_statically_unwinnable", _never_proved)
         patch.setattr(helpmate, "is_statically_unwinnable", _never_proved)
-        return can_checkmate(board, color, time_bound=time_bound)
+        return can_checkmate(board, color, node_bound=node_bound)
 
 
 def _assert_mates(fen: str, verdict: Verdict, color: chess.Color = W) -> None:
@@ -308,7 +308,7 @@ BISHOP_BOX = "2B1B1B1/pBpBpBpB/P1P1P1P1/8/3k4/8/8/5K2 w - - 0 1"
 def test_rule_1_king_safety(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(CHAIN)
     assert is_statically_unwinnable(board) and is_dead(board)
-    assert _search_alone(board, W, time_bound=1.0).answer == "cannot"  # every reachable position seen
+    assert _search_alone(board, W, node_bound=60_000).answer == "cannot"  # every reachable position seen
     monkeypatch.setattr(Analysis, "_filter_targets", _filter_targets_without(king_safety=False))
     assert not is_statically_unwinnable(board)
 
@@ -325,7 +325,7 @@ def test_rule_2_direct_check_of_a_steady_king(monkeypatch: pytest.MonkeyPatch) -
     board = chess.Board(KNIGHT_ONLY_MATES)
     assert is_statically_unwinnable(board)
     assert _mates_white(KNIGHT_ONLY_MATES, "Nf2")  # so not dead: Black can mate
-    assert _search_alone(board, W, time_bound=5.0).answer == "cannot"  # every line followed to its end
+    assert _search_alone(board, W, node_bound=300_000).answer == "cannot"  # every line followed to its end
     monkeypatch.setattr(Analysis, "_filter_targets", _filter_targets_without(discovered=False))
     assert is_statically_unwinnable(board)  # the discovered checks play no part here
     monkeypatch.setattr(Analysis, "_filter_targets", _filter_targets_without(direct=False))
@@ -336,7 +336,7 @@ def test_rule_2_discovered_check_of_a_steady_king(monkeypatch: pytest.MonkeyPatc
     board = chess.Board(BISHOP_ONLY_UNCOVERS)
     assert is_statically_unwinnable(board)
     assert _mates_white(BISHOP_ONLY_UNCOVERS, "Bf2")  # so not dead: Black can mate
-    assert _search_alone(board, W, time_bound=5.0).answer == "cannot"  # every line followed to its end
+    assert _search_alone(board, W, node_bound=300_000).answer == "cannot"  # every line followed to its end
     monkeypatch.setattr(Analysis, "_filter_targets", _filter_targets_without(direct=False))
     assert is_statically_unwinnable(board)  # the direct checks play no part here
     monkeypatch.setattr(Analysis, "_filter_targets", _filter_targets_without(discovered=False))
@@ -349,7 +349,7 @@ def test_rule_3_the_last_piece_checking_from_next_door(monkeypatch: pytest.Monke
     black_to_move = board.copy()
     black_to_move.turn = B
     assert not any(black_to_move.generate_legal_moves())  # nothing of Black's can move as it stands
-    assert _search_alone(board, W, time_bound=1.0).answer == "cannot"  # every line of 4 plies ends
+    assert _search_alone(board, W, node_bound=60_000).answer == "cannot"  # every line of 4 plies ends
     monkeypatch.setattr(Analysis, "_filter_targets", _filter_targets_without(last_piece=False))
     assert not is_statically_unwinnable(board)
 
@@ -357,7 +357,7 @@ def test_rule_3_the_last_piece_checking_from_next_door(monkeypatch: pytest.Monke
 def test_rule_4_the_stalemate_filter(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(BURIED_BISHOP)
     assert is_statically_unwinnable(board) and is_dead(board)
-    assert _search_alone(board, W, time_bound=1.0).answer == "cannot"  # every line followed to its end
+    assert _search_alone(board, W, node_bound=60_000).answer == "cannot"  # every line followed to its end
     for way_in in ("k1b5/1pKp4/1P1P4/8/8/8/8/8 b - - 0 1", "k1K5/1p1p4/1P1P4/8/8/8/8/8 b - - 0 1"):
         assert chess.Board(way_in).is_stalemate()  # the white king on c7, or on c8 having taken the bishop
     monkeypatch.setattr(Analysis, "_without_stalemating", _no_stalemate_filter)
@@ -367,7 +367,7 @@ def test_rule_4_the_stalemate_filter(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_rule_5_the_blocked_ways(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(PAWNS_ON_ONE_FILE)
     assert is_statically_unwinnable(board) and is_dead(board)
-    assert _search_alone(board, W, time_bound=1.0).answer == "cannot"  # every line ends within 7 plies
+    assert _search_alone(board, W, node_bound=60_000).answer == "cannot"  # every line ends within 7 plies
     monkeypatch.setattr(Analysis, "_without_blocked_ways", _only_the_assumptions)
     assert not is_statically_unwinnable(board)
 
@@ -375,7 +375,7 @@ def test_rule_5_the_blocked_ways(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_rule_6_pawns_capture_only_what_may_be_sacrificed(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(CAPTURES_ONTO_NOTHING)
     assert is_statically_unwinnable(board) and is_dead(board)
-    assert _search_alone(board, W, time_bound=1.0).answer == "cannot"  # every reachable position seen
+    assert _search_alone(board, W, node_bound=60_000).answer == "cannot"  # every reachable position seen
     monkeypatch.setattr(Analysis, "saturate", _saturate_with_white_pawns_capturing_anywhere)
     assert not is_statically_unwinnable(board)
 
@@ -385,7 +385,7 @@ def test_rule_7_a_pawn_that_may_promote_may_go_anywhere(monkeypatch: pytest.Monk
     # fortress and the analysis "proves" a position dead that has a mate.
     board = chess.Board(PROMOTION)
     assert not is_statically_unwinnable(board)
-    _assert_mates(PROMOTION, can_checkmate(board, W, time_bound=1.0))
+    _assert_mates(PROMOTION, can_checkmate(board, W, node_bound=60_000))
     monkeypatch.setattr(deduction, "_PROMOTION_RANKS", 0)
     assert is_statically_unwinnable(board)
 
@@ -393,7 +393,7 @@ def test_rule_7_a_pawn_that_may_promote_may_go_anywhere(monkeypatch: pytest.Monk
 def test_rule_8_the_case_split_on_a_steady_capturable_piece(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(STEADY_AND_CAPTURABLE)
     assert is_statically_unwinnable(board)
-    assert _search_alone(board, W, time_bound=1.0).answer == "cannot"  # every reachable position seen
+    assert _search_alone(board, W, node_bound=60_000).answer == "cannot"  # every reachable position seen
     first = Analysis(board).saturate()
     assert first.could_black_get_mated()  # the analysis without assumptions proves nothing
     assert first.first_steady_capturable is not None and first.first_steady_capturable & chess.BB_H7
@@ -509,29 +509,29 @@ def test_rule_10_forced_moves_that_repeat(monkeypatch: pytest.MonkeyPatch) -> No
     board = chess.Board(TWO_BOXES)
     line: list[chess.Move] = []
     assert play_forced_moves(board.copy(), line) and len(line) == 4
-    verdict = can_checkmate(board, W, time_bound=1.0)
+    verdict = can_checkmate(board, W, node_bound=60_000)
     assert verdict.answer == "cannot" and verdict.nodes == 0  # decided before any search or analysis
     assert "repeat" in verdict.reason
     monkeypatch.setattr(unwinnable, "play_forced_moves", lambda board, line: False)
-    later = can_checkmate(board, W, time_bound=1.0)
+    later = can_checkmate(board, W, node_bound=60_000)
     assert later.answer == "cannot"  # still proved, but by a later phase, with more work
     assert "repeat" not in later.reason and later.nodes > 0
 
 
 def test_rule_11_progress_costs_no_depth(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(LIGHT_BISHOPS)
-    verdict = can_checkmate(board, W, time_bound=1.0)
+    verdict = can_checkmate(board, W, node_bound=60_000)
     _assert_mates(LIGHT_BISHOPS, verdict)
     assert len(verdict.line) > 40  # 51 plies as found today
     monkeypatch.setattr(Search, "classify", _classify_without_rewards)
-    assert can_checkmate(board, W, time_bound=0.3).answer == "undetermined"
+    assert can_checkmate(board, W, node_bound=20_000).answer == "undetermined"
 
 
 def test_rule_12_the_transposition_table(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(LOCKED_PAWNS)
-    _assert_mates(LOCKED_PAWNS, can_checkmate(board, W, time_bound=1.0))
+    _assert_mates(LOCKED_PAWNS, can_checkmate(board, W, node_bound=60_000))
     monkeypatch.setattr(unwinnable, "Search", _SearchWithoutTable)
-    assert can_checkmate(board, W, time_bound=0.3).answer == "undetermined"
+    assert can_checkmate(board, W, node_bound=20_000).answer == "undetermined"
 
 
 def test_rule_13_the_lines_of_checks(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -541,39 +541,39 @@ def test_rule_13_the_lines_of_checks(monkeypatch: pytest.MonkeyPatch) -> None:
         after = board.copy()
         after.push(move)
         assert is_statically_unwinnable(after)
-    verdict = can_checkmate(board, W, time_bound=1.0)
+    verdict = can_checkmate(board, W, node_bound=60_000)
     assert verdict.answer == "cannot" and "checks" in verdict.reason
     monkeypatch.setattr(unwinnable, "check_chains", _no_chains)
-    assert can_checkmate(board, W, time_bound=0.3).answer == "undetermined"
+    assert can_checkmate(board, W, node_bound=20_000).answer == "undetermined"
 
 
 def test_rule_14_every_position_when_one_side_has_only_pawn_moves(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(ONLY_PAWN_MOVES)
-    verdict = can_checkmate(board, W, time_bound=2.0)
+    verdict = can_checkmate(board, W, node_bound=150_000)
     assert verdict.answer == "cannot" and "every reachable position" in verdict.reason
     monkeypatch.setattr(unwinnable, "is_exhaustively_unwinnable", _not_exhausted)
     # The guided search gets there too, every line followed to its end, with three times the work
     # (19,090 moves against 5,944 today; the counts do not depend on the clock).
-    later = can_checkmate(board, W, time_bound=2.0)
+    later = can_checkmate(board, W, node_bound=150_000)
     assert later.answer == "cannot" and "every reachable position" not in later.reason
     assert later.nodes > 2 * verdict.nodes
 
 
 def test_rule_15_the_bishops_distances_guide_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(BISHOPS_BEHIND_A_CHAIN)
-    _assert_mates(BISHOPS_BEHIND_A_CHAIN, can_checkmate(board, W, time_bound=1.0))
+    _assert_mates(BISHOPS_BEHIND_A_CHAIN, can_checkmate(board, W, node_bound=60_000))
     monkeypatch.setattr(unwinnable, "bishop_distances", _no_distances)
-    assert can_checkmate(board, W, time_bound=0.3).answer == "undetermined"
+    assert can_checkmate(board, W, node_bound=20_000).answer == "undetermined"
 
 
 def test_rule_15_moves_into_dead_positions_cost_more(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(QUEEN_BREAKS_THE_CHAIN)
     assert {board.san(move) for move in helpmate.punishable_moves(board)} == {"Kxg2", "Bxg2"}
-    verdict = can_checkmate(board, W, time_bound=2.0)
+    verdict = can_checkmate(board, W, node_bound=150_000)
     _assert_mates(QUEEN_BREAKS_THE_CHAIN, verdict)
     monkeypatch.setattr(unwinnable, "punishable_moves", lambda board, tick=None: frozenset())
     # Still found, but after some forty times the work (42,443 moves against 1,154 today).
-    later = can_checkmate(board, W, time_bound=2.0)
+    later = can_checkmate(board, W, node_bound=150_000)
     _assert_mates(QUEEN_BREAKS_THE_CHAIN, later)
     assert later.nodes > 10 * verdict.nodes
 
@@ -586,12 +586,12 @@ BISHOP_NEEDS_A_PROMOTED_BLOCKER = "2k5/3p4/8/8/8/8/8/2KB4 w - - 0 1"
 def test_rule_16_black_promotes_when_white_needs_a_blocker(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(BISHOP_NEEDS_A_PROMOTED_BLOCKER)
     assert helpmate.must_black_promote(board)
-    verdict = can_checkmate(board, W, time_bound=1.0)
+    verdict = can_checkmate(board, W, node_bound=60_000)
     _assert_mates(BISHOP_NEEDS_A_PROMOTED_BLOCKER, verdict)
     assert any(move.promotion for move in verdict.line)
     monkeypatch.setattr(helpmate, "must_black_promote", lambda board: False)
     # Still found, but after some sixty times the work (about 290,000 moves against 5,000 today).
-    later = can_checkmate(board, W, time_bound=10.0)
+    later = can_checkmate(board, W, node_bound=600_000)
     assert later.answer in ("can", "undetermined")
     assert later.nodes > 20 * verdict.nodes
 
@@ -607,7 +607,7 @@ def test_rule_16_is_a_guide_only_where_white_lacks_the_blocker() -> None:
 
 def test_rule_17_a_phase_keeps_the_moves_of_the_positions_it_met(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(LOCKED_PAWNS)
-    verdict = can_checkmate(board, W, time_bound=1.0)
+    verdict = can_checkmate(board, W, node_bound=60_000)
     _assert_mates(LOCKED_PAWNS, verdict)
     generated = []
     original = helpmate.ordered_moves
@@ -617,11 +617,11 @@ def test_rule_17_a_phase_keeps_the_moves_of_the_positions_it_met(monkeypatch: py
         return original(board)
 
     monkeypatch.setattr(helpmate, "ordered_moves", counting)
-    assert can_checkmate(board, W, time_bound=1.0).nodes == verdict.nodes  # the same search
+    assert can_checkmate(board, W, node_bound=60_000).nodes == verdict.nodes  # the same search
     with_cache = len(generated)
     generated.clear()
     monkeypatch.setattr(helpmate, "_EXPANSIONS", 0)
-    assert can_checkmate(board, W, time_bound=1.0).nodes == verdict.nodes
+    assert can_checkmate(board, W, node_bound=60_000).nodes == verdict.nodes
     assert len(generated) > with_cache * 5 // 4
 
 
@@ -644,11 +644,11 @@ def test_a_static_proof_is_never_contradicted_by_a_mate(start: str, seed: int, p
     board = randomly_played(start, seed, plies).copy(stack=False)
     for color in (W, B):
         if is_statically_unwinnable(board if color == W else board.mirror()):
-            verdict = _search_alone(board, color, time_bound=0.2)
+            verdict = _search_alone(board, color, node_bound=10_000)
             assert verdict.answer != "can", (board.fen(), color, verdict.reason)
     if is_dead(board):
         for color in (W, B):
-            assert can_checkmate(board, color, time_bound=0.2).answer != "can", (board.fen(), color)
+            assert can_checkmate(board, color, node_bound=10_000).answer != "can", (board.fen(), color)
 
 
 class _Forgetful(dict):  # type: ignore[type-arg]

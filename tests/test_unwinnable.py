@@ -95,3 +95,25 @@ def test_undetermined_falls_back_to_material_and_says_so() -> None:
     assert verdict.answer == "undetermined"
     cannot, why = cannot_mate(board, W, time_bound=0.05)
     assert cannot is False and "bound" in why and "material rule" in why
+    assert verdict.out_of_time and "0.05 s of computing" in why
+
+
+def test_the_bound_is_work_so_the_answer_is_the_same_on_every_machine() -> None:
+    # The same long question, stopped by its bound of work: the same moves tried, the same answer,
+    # whatever the machine's load; the ruling's text counts moves, not seconds.
+    board = chess.Board("2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - - 0 1")
+    first = can_checkmate(board, W, node_bound=4_000)
+    second = can_checkmate(board, W, node_bound=4_000)
+    assert first.answer == second.answer == "undetermined"
+    assert first.nodes == second.nodes == 4_001 and not first.out_of_time
+    assert "4000 moves searched" in first.reason
+    cannot, why = cannot_mate(board, W, node_bound=4_000)
+    assert cannot is False and "4000 moves searched" in why and "material rule" in why
+    assert can_checkmate(board, W, node_bound=8_000).nodes == 8_001  # more work, more moves tried
+
+
+def test_a_question_decided_within_the_bound_takes_the_same_work_each_time() -> None:
+    board = chess.Board("8/8/8/3k4/8/2n5/4B3/4K3 w - - 0 1")  # K+B v K+N
+    runs = [can_checkmate(board, W) for _ in range(2)]
+    assert [run.answer for run in runs] == ["can", "can"]
+    assert runs[0].nodes == runs[1].nodes and runs[0].line == runs[1].line

@@ -306,19 +306,25 @@ def test_seminar_steps_a_library_scenario_forwards_and_backwards(board: Board) -
     assert board.page.inner_text("#sem-progress").startswith("event 1 of")
 
 
-def test_report_desk_validated_live(board: Board) -> None:
-    page = board.page
+def _fill_touch_move_report(page: Any, rulings: str) -> None:
+    """Open the report desk and write the touch-move incident of the desk's tests (White touched
+    g1, played e4; Black claimed) with the arbiter's ``rulings``."""
     page.click("#tab-report")
     page.fill("#r-event", "Club championship")
-    page.fill("#r-round", "2")
-    page.fill("#r-board", "4")
-    page.fill("#r-arbiter", "N.N.")
     page.fill("#r-account", "White touched the knight on g1, then played e4; Black claimed at once.")
     page.select_option("#r-called", "called")
     page.select_option("#r-start-kind", "none")
     page.fill("#r-events", "white: touch g1\nwhite: play e4\nblack: claim touch-move")
-    page.fill("#r-rulings", "{kind: claim, claimant: black, verdict: upheld}\n{kind: reinstated}\n"
-                            "{kind: obligation, player: white, must: move, square: g1}")
+    page.fill("#r-rulings", rulings)
+
+
+def test_report_desk_validated_live(board: Board) -> None:
+    page = board.page
+    _fill_touch_move_report(page, "{kind: claim, claimant: black, verdict: upheld}\n{kind: reinstated}\n"
+                                  "{kind: obligation, player: white, must: move, square: g1}")
+    page.fill("#r-round", "2")
+    page.fill("#r-board", "4")
+    page.fill("#r-arbiter", "N.N.")
     page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'consistent'")
     assert "report:" in page.inner_text("#r-yaml")
     # The arbiter rejected the claim instead: the Laws say otherwise.
@@ -537,13 +543,7 @@ def test_the_page_says_its_own_lines_in_the_language_up_to_the_report_desk(board
     page.locator("#quiz-choices li button").nth(0).click()
     assert page.get_attribute("#quiz-grade", "data-grade") == "wrong"
     assert page.inner_text("#quiz-grade").startswith("Није тачно: одговор је 2.")
-    page.click("#tab-report")
-    page.fill("#r-event", "Club championship")
-    page.fill("#r-account", "White touched the knight on g1, then played e4; Black claimed at once.")
-    page.select_option("#r-called", "called")
-    page.select_option("#r-start-kind", "none")
-    page.fill("#r-events", "white: touch g1\nwhite: play e4\nblack: claim touch-move")
-    page.fill("#r-rulings", "{kind: claim, claimant: black, verdict: rejected}")
+    _fill_touch_move_report(page, "{kind: claim, claimant: black, verdict: rejected}")
     page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'inconsistent'")
     assert page.inner_text("#r-verdict") == "није у складу са Правилима"
     assert page.inner_text("#r-download-yaml") == "Преузми YAML"

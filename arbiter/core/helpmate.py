@@ -36,7 +36,7 @@ _EXPANSIONS = 300_000
 
 
 class OutOfTime(Exception):  # noqa: N818 - a signal inside the search, never seen outside this module
-    """The analysis ran past its CPU deadline."""
+    """The analysis ran past its bound: the moves it may try, or its CPU deadline."""
 
 
 def _file_mirrored(square: chess.Square) -> chess.Square:
@@ -159,9 +159,13 @@ def ordered_moves(board: chess.Board) -> list[chess.Move]:
 class Search:
     """The state of one helpmate search: budgets, the line being tried, the tables."""
 
-    def __init__(self, deadline: float) -> None:
+    def __init__(self, deadline: float, work_bound: int = 1 << 62) -> None:
         self.deadline = deadline
-        self.phase_deadline = deadline  # a phase past it stops as at its node budget
+        #: Steps of work (:meth:`tick`, moves tried) the whole analysis may take: the bound that
+        #: makes its answer the same on every machine; the CPU deadline is only a safety net.
+        self.work_bound = work_bound
+        self.phase_work_bound = work_bound  # a phase past it stops as at its node budget
+        self.out_of_time = False  # whether the deadline, not the work bound, stopped the analysis
         self.max_depth = 0
         self.depth_node_limit: int | None = None  # per ply of the iteration's depth
         self.global_node_limit = 1_000_000
@@ -185,20 +189,25 @@ class Search:
         self.interrupted = False
 
     def tick(self) -> None:
-        """Count one step of work; past the deadline the whole analysis stops (:class:`OutOfTime`)."""
+        """Count one step of work; past the work bound or the deadline the whole analysis stops
+        (:class:`OutOfTime`)."""
         self.nodes += 1
+        if self.nodes > self.work_bound:
+            raise OutOfTime
         if self.nodes % 64 == 0 and time.process_time() > self.deadline:
+            self.out_of_time = True
             raise OutOfTime
 
     def _is_limit_reached(self) -> bool:
         self.nodes += 1
-        if self.nodes % _CLOCK_EVERY == 0:
-            now = time.process_time()
-            if now > self.deadline:
+        if self.nodes >= self.phase_work_bound:
+            if self.nodes > self.work_bound:
                 raise OutOfTime
-            if now > self.phase_deadline:
-                self.global_node_limit = 0  # past the phase's time every line stops, not just this one
-                return True
+            self.global_node_limit = 0  # past the phase's share every line stops, not just this one
+            return True
+        if self.nodes % _CLOCK_EVERY == 0 and time.process_time() > self.deadline:
+            self.out_of_time = True
+            raise OutOfTime
         if self.depth_node_limit is not None and self.iteration_nodes > self.max_depth * self.depth_node_limit:
             return True
         return self.global_nodes + self.iteration_nodes > self.global_node_limit

@@ -59,11 +59,13 @@ from arbiter.core.helpmate import (
 
 Answer = Literal["can", "cannot", "undetermined"]
 
-#: Search nodes (moves tried) the analysis may spend in its last phase before "undetermined".
-NODE_BOUND = 1 << 24
-#: CPU seconds one analysis may take before it answers "undetermined" (a ruling must not keep the
-#: arbiter waiting: a resignation or a flag is ruled on at once).
-TIME_BOUND = 2.0
+#: Steps of work (moves tried, in every phase) one analysis may take before it answers
+#: "undetermined": about 2 CPU seconds on the machine of ``bench/README.md``. A bound in work, not
+#: in time, so that the same position gets the same ruling on every machine, loaded or not.
+NODE_BOUND = 150_000
+#: CPU seconds after which an analysis stops whatever work it has done: only a safety net for a
+#: slow machine (a ruling must not keep the arbiter waiting: a flag is ruled on at once).
+TIME_BOUND = 10.0
 #: How a ruling's text begins when the analysis could not decide (DECISIONS 19: it says so).
 UNDECIDED = N_("the helpmate search stopped at its bound without an answer")
 
@@ -87,11 +89,13 @@ class Verdict:
     The reason of a ``can`` is the helpmate line in SAN, written only when it is read (the audit
     of a whole archive never reads most of them)."""
 
-    __slots__ = ("_origin", "_reason", "answer", "line", "nodes")
+    __slots__ = ("_origin", "_reason", "answer", "line", "nodes", "out_of_time")
 
     def __init__(self, answer: Answer, reason: str, line: tuple[chess.Move, ...] = (), nodes: int = 0,
                  origin: chess.Board | None = None) -> None:
         self.answer = answer
+        #: Whether the CPU deadline, not the bound of work, left it undetermined.
+        self.out_of_time = False
         self._reason = reason
         self.line = line
         self.nodes = nodes
@@ -118,8 +122,9 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
                   time_bound: float | None = None) -> Verdict:
     """Whether ``color`` can checkmate the other king by some series of legal moves from ``board``.
 
-    The analysis stops, ``undetermined``, after ``time_bound`` CPU seconds (:data:`TIME_BOUND`
-    by default), or when its last phase has tried ``node_bound`` moves.
+    The analysis stops, ``undetermined``, when it has taken ``node_bound`` steps of work (moves
+    tried, :data:`NODE_BOUND` by default), or, on a machine too slow for that, after
+    ``time_bound`` CPU seconds (:data:`TIME_BOUND` by default).
     """
     time_bound = TIME_BOUND if time_bound is None else time_bound
     if not any(board.generate_legal_moves()):  # mate or stalemate on the board: nothing more is played
@@ -129,11 +134,14 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
     if board.has_insufficient_material(color):
         return Verdict("cannot", N_("insufficient material to mate"))
     position = board.copy(stack=False) if color == chess.WHITE else board.mirror()
-    search = Search(time.process_time() + time_bound)
+    search = Search(time.process_time() + time_bound, node_bound)
     try:
         answer, reason, line = _analyse(position, search, node_bound)
     except OutOfTime:
-        reason = _("no answer within {seconds} s of computing").format(seconds=f"{time_bound:g}")
+        if search.out_of_time:
+            reason = _("no answer within {seconds} s of computing").format(seconds=f"{time_bound:g}")
+        else:
+            reason = _("no answer within {moves} moves searched").format(moves=node_bound)
         answer, line = "undetermined", []
     except RecursionError:  # a line longer than the interpreter's stack: no answer rather than a crash
         answer, reason, line = "undetermined", N_("no answer: the search ran too deep"), []
@@ -144,7 +152,9 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
         if line:
             return Verdict(answer, "", tuple(line), search.nodes, origin=board.copy(stack=False))
         reason = N_("the king is already mated")
-    return Verdict(answer, reason, tuple(line), search.nodes)
+    verdict = Verdict(answer, reason, tuple(line), search.nodes)
+    verdict.out_of_time = search.out_of_time
+    return verdict
 
 
 def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answer, str, list[chess.Move]]:
@@ -211,7 +221,7 @@ def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answe
     guided_expansions: dict[Hashable, list[tuple[chess.Move, int]] | bool] = {}
     guided_from = 2
     for share, guided in searches:
-        search.phase_deadline = time.process_time() + share * (search.deadline - time.process_time())
+        search.phase_work_bound = search.nodes + int(share * (search.work_bound - search.nodes))
         search.guided = guided
         if guided:
             search.depth_node_limit, search.global_node_limit = None, node_bound
@@ -227,8 +237,11 @@ def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answe
     return "undetermined", _("no answer within {moves} moves searched").format(moves=node_bound), []
 
 
-#: CPU seconds the fast check may take before it gives up (no answer, never a wrong one).
-FAST_TIME_BOUND = 0.5
+#: Steps of work the fast check may take before it gives up (no answer, never a wrong one): its
+#: longest proof of CHA's 6,828 questions took 17,326.
+FAST_NODE_BOUND = 20_000
+#: CPU seconds after which the fast check gives up whatever work it has done (a safety net only).
+FAST_TIME_BOUND = 2.0
 
 
 def is_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: float = FAST_TIME_BOUND) -> bool:
@@ -251,7 +264,7 @@ def why_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: floa
     if board.has_insufficient_material(color):
         return _("insufficient material to mate")
     position = board.copy(stack=False) if color == chess.WHITE else board.mirror()
-    search = Search(time.process_time() + time_bound)
+    search = Search(time.process_time() + time_bound, FAST_NODE_BOUND)
     try:
         proof = _is_unwinnable_fast(position, search)
         return None if proof is None else _(proof)
@@ -325,6 +338,10 @@ def cannot_mate(board: chess.Board, color: chess.Color, node_bound: int = NODE_B
     time_bound = TIME_BOUND if time_bound is None else time_bound
     verdict = can_checkmate(board, color, node_bound, time_bound)
     if verdict.answer == "undetermined":
+        if not verdict.out_of_time:
+            return board.has_insufficient_material(color), _(
+                "{undecided} ({moves} moves searched): undecided; the material rule decides").format(
+                undecided=_(UNDECIDED), moves=node_bound)
         return board.has_insufficient_material(color), _(
             "{undecided} ({seconds} s of computing): undecided; the material rule decides").format(
             undecided=_(UNDECIDED), seconds=f"{time_bound:g}")
