@@ -99,3 +99,24 @@ def test_rulings_are_kept_compactly_and_made_when_read() -> None:
     assert told[1].as_dict() | {"text": ""} == {"kind": "made", "article": "4.7", "text": "", "event": 0,
                                                  "player": "white", "move": "g1f3", "san": "Nf3"}
     assert ref.rulings == told and ref.rulings[3:] == told[3:] and ref.rulings[0] is not ref.rulings[0]
+
+
+def test_a_clock_a_ruling_takes_to_zero_shows_its_fallen_flag_at_once() -> None:
+    # Found by test_properties: White presses without moving (an illegal press, 60+1), Black claims
+    # it 20 s later; 7.5.5 takes back the increment and White's clock shows 0:00 at the claim. The
+    # flag fell then (with the arbiter called, it counts when claimed: 6.8), not at the next event.
+    from arbiter.core.errors import ArbiterError
+    from arbiter.table.events import Event, parse_action
+
+    clock = Clock(chess.WHITE, {chess.WHITE: 60.0, chess.BLACK: 60.0}, TimeControl.parse("60+1"))
+    ref = Referee(Position.from_start(None, []), Settings("called", "standard", "full"), clock)
+    acts = [(True, "claim touch-move", 20.0), (True, "touch h8", 20.0), (True, "press", 40.0),
+            (False, "press", 40.0), (False, "claim illegal-move", 60.0)]
+    for index, (actor, action, now) in enumerate(acts):
+        try:
+            ref.apply(Event(actor, parse_action(action), action, now, None, None, None), index)
+        except ArbiterError:
+            continue
+    assert ref.clock.remaining is not None and ref.clock.remaining[chess.WHITE] == 0.0
+    assert ref.clock.fallen == {chess.WHITE: 60.0}
+    assert ref.result == "*"  # called: the flag counts only when Black claims it

@@ -87,6 +87,11 @@ class Referee(Game):
         self.was_paused, self.clock.paused = self.clock.paused, False
         handler = _HANDLERS[type(event.action)]
         handler(self, event.actor, event.action, self.table.hand_of(event.actor, event.hand))
+        if not self.is_over:
+            # A clock the event's ruling took to zero (an illegal press's increment taken back,
+            # 7.5.5) shows a fallen flag at that instant, not at the next event.
+            for color, instant in self.clock.flags_at_zero():
+                self._flag_fell(color, instant)
         return self.rulings[first:]
 
     def _advance(self, now: float) -> None:
