@@ -107,6 +107,7 @@ def test_standard_input_plain_or_compressed_gives_the_files_output(
         assert (status, renamed(out, "-", str(source)), err) == expected
 
 
+@pytest.mark.slow
 def test_the_real_standard_input_of_the_command(tmp_path: Path) -> None:
     """Through a pipe, in a process of its own (sys.stdin.buffer, not a stand-in); a byte-order
     mark at the start is read away."""
@@ -191,6 +192,7 @@ def test_a_damaged_archive_is_one_error_line_and_the_other_files_are_audited(
     assert status == 2 and invalid == [str(bad)]
 
 
+@pytest.mark.slow
 def test_the_games_before_a_truncation_are_audited_alike_in_one_process_and_in_several(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = corpus_head(120)
@@ -235,6 +237,7 @@ def test_a_zstandard_stream_cut_anywhere_inside_a_frame_is_truncated_and_between
 # -- 3. constant memory ----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_large_zstandard_archive_is_read_in_constant_memory(tmp_path: Path) -> None:
     game = (ROOT / "tests" / "data" / "real-games.pgn").read_text(encoding="utf-8").split("\n\n[Event")[0] + "\n\n"
     path = tmp_path / "large.pgn.zst"
@@ -310,6 +313,7 @@ def pgn_bytes(draw: st.DrawFn) -> bytes:
     return data
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=pgn_bytes(), sizes=st.lists(st.integers(1, 400), min_size=1, max_size=4))
 def test_the_ranges_together_give_the_whole_files_games(data: bytes, sizes: list[int]) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import chess
 import chess.pgn
+import pytest
 from arbiter.files.audit import audit_text
 from arbiter.files.pgntext import game_texts
 from arbiter.core.notation import translate
@@ -110,6 +111,7 @@ _STARTS = ["4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -
            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 40"]
 
 
+@pytest.mark.slow
 def test_first_claim_moments_agree_with_python_chess_over_random_shuffling_games() -> None:
     """Sparse positions, moves back and forth, now and then a capture or a pawn move (at a
     count of 99 half-moves often, so that the fifty moves are claimable by a move not played)."""

@@ -25,6 +25,9 @@ from arbiter.files.pgntext import game_texts
 from arbiter.cli import main
 from tests.test_archive import _COMMENTED, CLEAN, ILLEGAL, INPUTS, audit_out, corpus_head
 
+#: Every test here starts or uses a local Dask cluster (seconds): none is in the quick run.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
@@ -54,7 +57,6 @@ def inputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
             str(cut)]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("output", ["text", "json"])
 def test_dask_gives_the_output_of_one_process(output: str, inputs: list[str], scheduler: str,
                                               capsys: pytest.CaptureFixture[str]) -> None:
@@ -217,7 +219,6 @@ def test_a_worker_that_cannot_read_the_file_says_so(tmp_path: Path) -> None:
         list(daskaudit.audit_on_dask(Elsewhere(), str(path), io.StringIO(), None))
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("output", ["text", "json"])
 def test_dask_gives_the_output_of_one_process_in_serbian(output: str, inputs: list[str], scheduler: str,
                                                          capsys: pytest.CaptureFixture[str]) -> None:

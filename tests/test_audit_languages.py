@@ -173,6 +173,7 @@ def test_json_is_english_but_for_the_text(language: str, tmp_path: Path, capsys:
     assert '"kind": "illegal-move"' in translated[1] and '"kind": "could-claim-threefold"' in translated[1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("output", ["text", "json"])
 def test_two_jobs_give_the_output_of_one_in_serbian(output: str, tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:

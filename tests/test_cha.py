@@ -115,6 +115,7 @@ def test_the_fast_check_is_sound() -> None:
     assert proved >= 2300  # of 2,877 "cannot" questions (measured: 2,329)
 
 
+@pytest.mark.slow
 def test_the_fast_check_settles_every_real_time_out() -> None:
     """Real Lichess time-outs (bench/real/timeouts.txt, CHA's labels): every side that cannot mate
     is proved so, and no side that can is."""

@@ -130,6 +130,7 @@ def test_english_written_otherwise_is_read_from_the_whole_table(tmp_path: Path, 
     assert found == {"same": True, "name": "English", "knight": ["N", "Kt"], "count": 42}
 
 
+@pytest.mark.slow
 def test_the_c_safe_loader_reads_every_yaml_file_as_the_python_one() -> None:
     # yamlsource.SAFE_LOADER is libyaml's CSafeLoader where PyYAML has it: the same SafeConstructor
     # (no Python objects, no other tags), only the scanner and parser in C.

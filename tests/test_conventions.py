@@ -27,6 +27,7 @@ def test_version_prints_the_package_metadata_version(capsys: pytest.CaptureFixtu
     assert capsys.readouterr().out == f"arbiter {metadata.version('arbiter')}\n"
 
 
+@pytest.mark.slow
 def test_python_dash_m_arbiter_runs_the_command(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "arbiter", "laws", "4.4.2"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=60)

@@ -106,6 +106,7 @@ def test_each_hostile_file_is_an_input_error_with_its_line(name: str, text: str,
     assert (caught.value.line, caught.value.message) == (line, message)
 
 
+@pytest.mark.slow
 def test_hostile_files_with_a_good_one_in_one_command(tmp_path: Path) -> None:
     """``arbiter run`` and ``arbiter validate`` on every hostile file and a good one: exit 2, one
     line for each hostile file, no traceback, and the good one ran. A subprocess, with a generous

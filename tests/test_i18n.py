@@ -121,6 +121,7 @@ def _messages(locale: str) -> list[tuple[object, object, object]]:
     return [(message.id, message.string, message.context) for message in catalogue if message.id]
 
 
+@pytest.mark.slow
 def test_the_template_holds_every_message_the_code_marks(tmp_path: Path) -> None:
     fresh = tmp_path / "fresh.pot"
     original = catalogues.TEMPLATE

@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 COMMAND = [sys.executable, "-c", "from arbiter.cli import main; raise SystemExit(main())"]
 
 
@@ -13,6 +15,7 @@ def piped(args: list[str], answers: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*COMMAND, *args], input=answers, capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.slow
 def test_quiz_answers_from_a_pipe() -> None:
     done = piped(["quiz", "--count", "1", "--seed", "1"], "2\n")
     assert done.returncode == 0

@@ -63,6 +63,7 @@ def _pushed_and_compared(board: chess.Board, standing: chess.BaseBoard) -> chess
     return None
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_move_between_answers_as_pushing_every_legal_move(data: st.DataObject) -> None:
@@ -212,6 +213,7 @@ def _outcome(read: Callable[[chess.Board, str], chess.Move], board: chess.Board,
         return type(err), str(err).split(" for ")[0]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 60),
        noise=st.text(alphabet="abcdefgh12345678xqrbnkQRBNK@=+#O-0 ", min_size=1, max_size=6))

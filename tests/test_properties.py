@@ -63,6 +63,7 @@ STARTS = st.sampled_from([
 ])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(STARTS, st.sampled_from(["watching", "called"]), st.lists(EVENT, max_size=40))
 def test_random_events_raise_only_input_errors(fen: str | None, mode: str, events: list[Event]) -> None:
@@ -156,6 +157,7 @@ def _physical_steps(board: chess.Board, move: chess.Move, order: int) -> list[st
     return options[order % len(options)]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.data(), st.integers(min_value=1, max_value=100))
 def test_long_physical_form_matches_python_chess(data: st.DataObject, plies: int) -> None:

@@ -321,6 +321,7 @@ def _mates_white(fen: str, san: str) -> bool:
     return board.is_checkmate()
 
 
+@pytest.mark.slow
 def test_rule_2_direct_check_of_a_steady_king(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(KNIGHT_ONLY_MATES)
     assert is_statically_unwinnable(board)
@@ -332,6 +333,7 @@ def test_rule_2_direct_check_of_a_steady_king(monkeypatch: pytest.MonkeyPatch) -
     assert not is_statically_unwinnable(board)
 
 
+@pytest.mark.slow
 def test_rule_2_discovered_check_of_a_steady_king(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(BISHOP_ONLY_UNCOVERS)
     assert is_statically_unwinnable(board)
@@ -527,6 +529,7 @@ def test_rule_11_progress_costs_no_depth(monkeypatch: pytest.MonkeyPatch) -> Non
     assert can_checkmate(board, W, node_bound=20_000).answer == "undetermined"
 
 
+@pytest.mark.slow
 def test_rule_12_the_transposition_table(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(LOCKED_PAWNS)
     _assert_mates(LOCKED_PAWNS, can_checkmate(board, W, node_bound=60_000))
@@ -547,6 +550,7 @@ def test_rule_13_the_lines_of_checks(monkeypatch: pytest.MonkeyPatch) -> None:
     assert can_checkmate(board, W, node_bound=20_000).answer == "undetermined"
 
 
+@pytest.mark.slow
 def test_rule_14_every_position_when_one_side_has_only_pawn_moves(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(ONLY_PAWN_MOVES)
     verdict = can_checkmate(board, W, node_bound=150_000)
@@ -566,6 +570,7 @@ def test_rule_15_the_bishops_distances_guide_the_search(monkeypatch: pytest.Monk
     assert can_checkmate(board, W, node_bound=20_000).answer == "undetermined"
 
 
+@pytest.mark.slow
 def test_rule_15_moves_into_dead_positions_cost_more(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(QUEEN_BREAKS_THE_CHAIN)
     assert {board.san(move) for move in helpmate.punishable_moves(board)} == {"Kxg2", "Bxg2"}
@@ -583,6 +588,7 @@ def test_rule_15_moves_into_dead_positions_cost_more(monkeypatch: pytest.MonkeyP
 BISHOP_NEEDS_A_PROMOTED_BLOCKER = "2k5/3p4/8/8/8/8/8/2KB4 w - - 0 1"
 
 
+@pytest.mark.slow
 def test_rule_16_black_promotes_when_white_needs_a_blocker(monkeypatch: pytest.MonkeyPatch) -> None:
     board = chess.Board(BISHOP_NEEDS_A_PROMOTED_BLOCKER)
     assert helpmate.must_black_promote(board)

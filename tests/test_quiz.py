@@ -38,6 +38,7 @@ def test_written_questions_are_many_and_well_formed() -> None:
         assert 0 <= question.answer < len(question.choices) and question.explain
 
 
+@pytest.mark.slow
 def test_fixed_seed_scripted_answers_exact_score(capsys: pytest.CaptureFixture[str]) -> None:
     questions = chosen(7, 6)
     right = [str(q.answer + 1) for q in questions]
@@ -49,6 +50,7 @@ def test_fixed_seed_scripted_answers_exact_score(capsys: pytest.CaptureFixture[s
     assert f"Question 1 of 6 ({questions[0].topic})" in out
 
 
+@pytest.mark.slow
 def test_all_right_and_topic_summary(capsys: pytest.CaptureFixture[str]) -> None:
     questions = chosen(3, 4, "castling")
     play([str(q.answer + 1) for q in questions], str(SCENARIOS), "--count", "4", "--seed", "3", "--topic", "castling")
@@ -56,5 +58,6 @@ def test_all_right_and_topic_summary(capsys: pytest.CaptureFixture[str]) -> None
     assert "Score: 4 of 4" in out and "castling         4 of 4" in out
 
 
+@pytest.mark.slow
 def test_same_seed_same_questions() -> None:
     assert [q.scenario.path for q in chosen(11, 5)] == [q.scenario.path for q in chosen(11, 5)]

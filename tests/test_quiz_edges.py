@@ -38,6 +38,7 @@ def play(typed: str, *args: str) -> int:
         return main(["quiz", *args])
 
 
+@pytest.mark.slow
 def test_an_empty_or_out_of_range_answer_is_asked_again_not_graded(capsys: pytest.CaptureFixture[str]) -> None:
     first, second = chosen(7, 2)
     answers = ["", "0", str(len(first.choices) + 1), "two", str(first.answer + 1), str(second.answer + 1)]
@@ -60,6 +61,7 @@ def test_the_header_shows_the_topic_and_the_title_only_after_grading(capsys: pyt
     assert lines[graded + 1] == f"The case: {title}"
 
 
+@pytest.mark.slow
 def test_an_unknown_topic_exits_2_listing_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:
     status = play("", "--topic", "nope")
     captured = capsys.readouterr()
@@ -70,6 +72,7 @@ def test_an_unknown_topic_exits_2_listing_the_known_ones(capsys: pytest.CaptureF
     assert captured.out == ""
 
 
+@pytest.mark.slow
 def test_end_of_input_shows_the_score_so_far_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     first, second, _ = chosen(7, 3)
     status = play(f"{first.answer + 1}\n{second.answer + 1}\n", str(SCENARIOS), "--count", "3", "--seed", "7")
@@ -79,6 +82,7 @@ def test_end_of_input_shows_the_score_so_far_and_exits_0(capsys: pytest.CaptureF
     assert lines[at + 1] == "Score: 2 of 2"
 
 
+@pytest.mark.slow
 def test_ctrl_c_shows_the_score_so_far_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     first, _ = chosen(7, 2)
     wrong = (first.answer + 1) % len(first.choices) + 1
@@ -130,6 +134,7 @@ def test_every_scenario_file_is_installed_in_the_same_folder() -> None:
     assert wanted - installed == set()
 
 
+@pytest.mark.slow
 def test_the_quiz_runs_outside_the_repository(tmp_path: Path) -> None:
     question = chosen(1, 1)[0]
     done = subprocess.run([sys.executable, "-m", "arbiter.cli", "quiz", "--count", "1", "--seed", "1"],

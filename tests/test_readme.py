@@ -187,7 +187,10 @@ def test_the_readme_has_examples_of_every_command() -> None:
     assert all(e.shown for e in EXAMPLES), [e.command for e in EXAMPLES if not e.shown]
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"line{e.line}: {e.command}")
+# A Dask example starts a local cluster (a few seconds): left out of the quick run.
+@pytest.mark.parametrize("example", [
+    pytest.param(e, id=f"line{e.line}: {e.command}", marks=[pytest.mark.slow] if "--engine dask" in e.command else [])
+    for e in EXAMPLES])
 def test_readme_example_is_what_the_command_prints(example: Example) -> None:
     output, done = run_example(example)
     assert "Traceback" not in done.stderr, done.stderr

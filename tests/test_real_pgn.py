@@ -27,7 +27,7 @@ from arbiter.files.findings import pgn_games
 from arbiter.files.pgntext import game_texts
 from bench.real_parity import FileParity, check, real_files, report
 
-LARGE = 100_000
+LARGE = 70_000
 PREFIX_BYTES = 500_000
 PREFIX_GAMES = 300
 

@@ -32,6 +32,7 @@ def _written(tmp_path: Path, *options: str) -> Path:
     return pdf
 
 
+@pytest.mark.slow
 def test_a_serbian_report_reads_in_cyrillic(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = _text(_written(tmp_path, "--lang", "sr"))
     assert "wrote" in capsys.readouterr().out
@@ -76,6 +77,7 @@ def test_pdf_needs_out(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--format pdf writes a PDF file per report: it needs --out DIR" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_an_existing_pdf_is_not_overwritten_without_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pdf = _written(tmp_path)
     pdf.write_bytes(b"mine")

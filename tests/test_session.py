@@ -222,6 +222,7 @@ def test_a_session_from_a_file_starts_at_its_start_in_its_notation() -> None:
     assert session.scenario.settings.notation == "de"
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), STARTS, st.sampled_from(["watching", "called"]), st.integers(min_value=1, max_value=12))
 def test_undo_after_any_event_gives_back_the_view_before_it(data: st.DataObject, fen: str | None, mode: str,

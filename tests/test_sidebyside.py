@@ -22,6 +22,7 @@ def _replayed(events: list[Event]) -> chess.Board:
     return referee.position.board
 
 
+@pytest.mark.slow
 def test_b_and_c_play_every_move_of_the_game_as_a_does() -> None:
     for game in sidebyside.load(CORPUS, 6) + sidebyside.load(ROOT / "bench" / "real" / "twic1599.pgn", 6):
         for events in (game.plays, game.physical):

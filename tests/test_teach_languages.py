@@ -40,6 +40,7 @@ def _english_left(text: str, allowed: tuple[str, ...] = ()) -> list[str]:
     return re.findall(r"[A-Za-z]{2,}", _SYNTAX.sub("", text))
 
 
+@pytest.mark.slow
 def test_teach_speaks_serbian(tmp_path: Path) -> None:
     saved = tmp_path / "game.yaml"
     out = _arbiter([":help", "e4", ":why", "white: touch e7", ":frob", ":undo", ":restart", "white: touch g1", ":why",

@@ -98,6 +98,7 @@ def test_undetermined_falls_back_to_material_and_says_so() -> None:
     assert verdict.out_of_time and "0.05 s of computing" in why
 
 
+@pytest.mark.slow
 def test_the_bound_is_work_so_the_answer_is_the_same_on_every_machine() -> None:
     # The same long question, stopped by its bound of work: the same moves tried, the same answer,
     # whatever the machine's load; the ruling's text counts moves, not seconds.
@@ -112,6 +113,7 @@ def test_the_bound_is_work_so_the_answer_is_the_same_on_every_machine() -> None:
     assert can_checkmate(board, W, node_bound=8_000).nodes == 8_001  # more work, more moves tried
 
 
+@pytest.mark.slow
 def test_a_question_decided_within_the_bound_takes_the_same_work_each_time() -> None:
     board = chess.Board("8/8/8/3k4/8/2n5/4B3/4K3 w - - 0 1")  # K+B v K+N
     runs = [can_checkmate(board, W) for _ in range(2)]
