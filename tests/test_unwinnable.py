@@ -5,7 +5,7 @@ from __future__ import annotations
 import chess
 import pytest
 
-from arbiter.core.unwinnable import can_checkmate, cannot_mate, is_dead
+from arbiter.core.unwinnable import FAST_NODE_BOUND, can_checkmate, cannot_mate, is_dead, why_unwinnable_fast
 
 W, B = chess.WHITE, chess.BLACK
 
@@ -119,3 +119,13 @@ def test_a_question_decided_within_the_bound_takes_the_same_work_each_time() -> 
     runs = [can_checkmate(board, W) for _ in range(2)]
     assert [run.answer for run in runs] == ["can", "can"]
     assert runs[0].nodes == runs[1].nodes and runs[0].line == runs[1].line
+
+
+def test_the_fast_check_keeps_to_its_bound_of_work() -> None:
+    # A proof by every line of fifteen plies (CHA's community position) takes more than 2,000
+    # steps: within the default bound it is found, within 2,000 the check gives up (no answer,
+    # never a wrong one), and the same on every machine.
+    board = chess.Board("1k6/1P5p/BP3p2/1P6/8/8/5PKP/8 b - - 0 1")
+    assert why_unwinnable_fast(board, W) == why_unwinnable_fast(board, W, node_bound=FAST_NODE_BOUND)
+    assert "15 plies" in (why_unwinnable_fast(board, W) or "")
+    assert why_unwinnable_fast(board, W, node_bound=2_000) is None

@@ -92,10 +92,10 @@ class Verdict:
     __slots__ = ("_origin", "_reason", "answer", "line", "nodes", "out_of_time")
 
     def __init__(self, answer: Answer, reason: str, line: tuple[chess.Move, ...] = (), nodes: int = 0,
-                 origin: chess.Board | None = None) -> None:
+                 origin: chess.Board | None = None, out_of_time: bool = False) -> None:
         self.answer = answer
         #: Whether the CPU deadline, not the bound of work, left it undetermined.
-        self.out_of_time = False
+        self.out_of_time = out_of_time
         self._reason = reason
         self.line = line
         self.nodes = nodes
@@ -152,9 +152,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
         if line:
             return Verdict(answer, "", tuple(line), search.nodes, origin=board.copy(stack=False))
         reason = N_("the king is already mated")
-    verdict = Verdict(answer, reason, tuple(line), search.nodes)
-    verdict.out_of_time = search.out_of_time
-    return verdict
+    return Verdict(answer, reason, tuple(line), search.nodes, out_of_time=search.out_of_time)
 
 
 def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answer, str, list[chess.Move]]:
@@ -244,16 +242,19 @@ FAST_NODE_BOUND = 20_000
 FAST_TIME_BOUND = 2.0
 
 
-def is_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: float = FAST_TIME_BOUND) -> bool:
+def is_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: float = FAST_TIME_BOUND,
+                       node_bound: int = FAST_NODE_BOUND) -> bool:
     """Whether it is proved, cheaply, that ``color`` cannot mate (CHA's fast check: sound, so
     ``True`` is a proof; incomplete in theory, though its author found it complete on every
     time-out of the Lichess database). No helpmate is searched for: a ``False`` says nothing."""
-    return why_unwinnable_fast(board, color, time_bound) is not None
+    return why_unwinnable_fast(board, color, time_bound, node_bound) is not None
 
 
-def why_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: float = FAST_TIME_BOUND) -> str | None:
+def why_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: float = FAST_TIME_BOUND,
+                        node_bound: int = FAST_NODE_BOUND) -> str | None:
     """The fast check's proof that ``color`` cannot mate, as the sentence a finding quotes, or
-    ``None`` when it finds none (see :func:`is_unwinnable_fast`).
+    ``None`` when it finds none within ``node_bound`` steps of work (or, on a machine too slow for
+    that, ``time_bound`` CPU seconds); see :func:`is_unwinnable_fast`.
 
     The phases: the forced moves (a repetition among them); every line of four plies (seven with
     only pawns and bishops) ending without a mate; on quiet, mutually blocked pawn structures the
@@ -264,7 +265,7 @@ def why_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: floa
     if board.has_insufficient_material(color):
         return _("insufficient material to mate")
     position = board.copy(stack=False) if color == chess.WHITE else board.mirror()
-    search = Search(time.process_time() + time_bound, FAST_NODE_BOUND)
+    search = Search(time.process_time() + time_bound, node_bound)
     try:
         proof = _is_unwinnable_fast(position, search)
         return None if proof is None else _(proof)

@@ -78,8 +78,7 @@ class Referee(Game):
             if not self.is_over:
                 self._advance(event.at)
         elif not self.is_over:
-            for color, instant in self.clock.flags_at_zero():  # no time passes: only a clock at zero
-                self._flag_fell(color, instant)
+            self._count_flags_at_zero()  # no time passes: only a clock set to zero before the events
         if self.is_over:
             return self.rulings[first:]
         if not isinstance(event.action, ArriveAct):
@@ -90,9 +89,13 @@ class Referee(Game):
         if not self.is_over:
             # A clock the event's ruling took to zero (an illegal press's increment taken back,
             # 7.5.5) shows a fallen flag at that instant, not at the next event.
-            for color, instant in self.clock.flags_at_zero():
-                self._flag_fell(color, instant)
+            self._count_flags_at_zero()
         return self.rulings[first:]
+
+    def _count_flags_at_zero(self) -> None:
+        """A clock at zero has a fallen flag, however it got there."""
+        for color, instant in self.clock.flags_at_zero():
+            self._flag_fell(color, instant)
 
     def _advance(self, now: float) -> None:
         """Let the clock run to ``now``; a flag that falls on the way is called if watched."""
