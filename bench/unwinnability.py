@@ -5,7 +5,9 @@ and timed in CPU time (``time.process_time``); the median, the 99th percentile a
 reported beside the published figure of CHA itself (336 µs a position, C++ on Stockfish, FUN 2022),
 with the share decided and how many answers disagree with CHA's labels. ``--sample N`` takes every
 k-th position so that N are measured (the full file takes some minutes); ``--dead`` also times the
-quick test for a dead position (5.2.2) that runs after every move.
+quick test for a dead position (5.2.2) that runs after every move. ``--work-list`` answers every
+question in two processes (some minutes) and writes ``bench/cha-undecided.txt``: the questions the
+default bound leaves undecided, which ``tests/test_cha.py`` runs only with a short bound.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import chess
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITIONS = ROOT / "tests" / "data" / "cha" / "positions.txt"
+WORK_LIST = Path(__file__).with_name("cha-undecided.txt")
 #: CHA's published mean time per position (C++, FUN 2022), for comparison.
 CHA_PUBLISHED_US = 336.0
 
@@ -68,10 +71,48 @@ def bench(sample: int | None = 400) -> dict[str, Any]:
     }
 
 
+def _undecided(row: tuple[str, str]) -> list[tuple[str, str, str]]:
+    """The questions of one position the default bound leaves undecided: (FEN, side, CHA's answer)."""
+    from arbiter.core.unwinnable import can_checkmate
+
+    label, fen = row
+    board = chess.Board(fen)
+    return [(fen, "white" if color else "black", "cannot" if mark == "-" else "can")
+            for color, mark in ((chess.WHITE, label[0]), (chess.BLACK, label[1]))
+            if can_checkmate(board, color).answer == "undetermined"]
+
+
+def write_work_list(path: Path = WORK_LIST) -> int:
+    """Answer every question of the file in two processes and write those left undecided."""
+    import multiprocessing
+
+    from arbiter.core.unwinnable import NODE_BOUND
+
+    rows = positions(None)
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        undecided = [question for found in pool.imap(_undecided, rows, chunksize=8) for question in found]
+    can = sum(answer == "can" for _, _, answer in undecided)
+    questions = 2 * len(rows)
+    header = [
+        "# CHA's questions (tests/data/cha/positions.txt) our analysis leaves undecided within the default",
+        f"# bound of work ({NODE_BOUND:,} moves tried), written by `python -m bench.unwinnability --work-list`.",
+        f"# The bound is work, not time: the list is the same on every machine ({len(undecided)} of {questions:,},",
+        f"# {questions - len(undecided):,} decided). Columns: FEN, the side asked about, CHA's answer. The work list",
+        f"# for the 99.5% of issue 13: {can} 'can' (helpmates too deep), {len(undecided) - can} 'cannot' (no proof).",
+    ]
+    path.write_text("\n".join(header + [" ".join(question) for question in undecided]) + "\n", encoding="utf-8")
+    return len(undecided)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.unwinnability")
     parser.add_argument("--sample", type=int, default=400, help="positions measured (0: all 3,414)")
+    parser.add_argument("--work-list", action="store_true",
+                        help=f"write the questions left undecided to {WORK_LIST.name} (every question, two processes)")
     args = parser.parse_args(argv)
+    if args.work_list:
+        print(f"{write_work_list()} questions undecided: {WORK_LIST}")
+        return 0
     figures = bench(args.sample or None)
     for key, value in figures.items():
         print(f"{key:32} {value:14.3f}")

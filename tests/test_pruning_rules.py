@@ -164,8 +164,9 @@ def _never_proved(board: chess.Board) -> bool:
 _classify = Search.classify
 
 
-def _classify_without_rewards(self: Search, board: chess.Board, move: chess.Move, must_promote: bool = False) -> int:
-    cost = _classify(self, board, move, must_promote)
+def _classify_without_rewards(self: Search, board: chess.Board, move: chess.Move, must_promote: bool = False,
+                              dark: bool | None = None) -> int:
+    cost = _classify(self, board, move, must_promote, dark)
     return NORMAL if cost == REWARD else cost
 
 

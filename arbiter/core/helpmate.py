@@ -35,6 +35,12 @@ _CLOCK_EVERY = 512
 _EXPANSIONS = 300_000
 
 
+#: A position's moves with the depth each costs, and the key of the position each leads to (filled
+#: in when the move is first played): with the key at hand, a move into a position the table
+#: already searched deep enough is passed over without being played.
+Expansion = tuple[list[tuple[chess.Move, int]], list[Hashable | None]]
+
+
 class OutOfTime(Exception):  # noqa: N818 - a signal inside the search, never seen outside this module
     """The analysis ran past its bound: the moves it may try, or its CPU deadline."""
 
@@ -80,16 +86,19 @@ def _approaches(move: chess.Move, piece: chess.PieceType, target: chess.Square) 
     return table[move.to_square] < table[move.from_square]
 
 
-def _target(board: chess.Board, piece: chess.PieceType) -> chess.Square | None:
+def _target(board: chess.Board, piece: chess.PieceType, dark: bool | None = None) -> chess.Square | None:
     """Where a king or knight of the side to move heads: White's next to the mating corner (g7
-    for the king, e5 for the knight), Black's into it (h8, g8); mirrored for the a8 corner."""
+    for the king, e5 for the knight), Black's into it (h8, g8); mirrored for the a8 corner.
+    ``dark``: :func:`_aims_at_dark_corner`, when the caller has it."""
     if piece == chess.KING:
         target = chess.G7 if board.turn == chess.WHITE else chess.H8
     elif piece == chess.KNIGHT:
         target = chess.E5 if board.turn == chess.WHITE else chess.G8
     else:
         return None
-    return target if _aims_at_dark_corner(board) else _file_mirrored(target)
+    if dark is None:
+        dark = _aims_at_dark_corner(board)
+    return target if dark else _file_mirrored(target)
 
 
 def bishop_distances(board: chess.Board, steady: int) -> list[int]:
@@ -181,7 +190,10 @@ class Search:
         self.guided = False  # whether the punishable moves and the bishops' distances are used
         #: Per position of the phase (the table's key): its moves with their costs, ``True`` for a
         #: leaf known to have moves, ``False`` for a position below which nothing can mate.
-        self.expansions: dict[Hashable, list[tuple[chess.Move, int]] | bool] = {}
+        self.expansions: dict[Hashable, Expansion | bool] = {}
+        #: The iteration's moves past which a line stops (its budget per depth, or the deepening's
+        #: budget left): set by :meth:`iterative_deepening` for each depth.
+        self.iteration_limit = 0
 
     def reset_iteration(self) -> None:
         self.global_nodes += self.iteration_nodes
@@ -199,7 +211,9 @@ class Search:
             raise OutOfTime
 
     def _is_limit_reached(self) -> bool:
-        self.nodes += 1
+        """Past a bound, after one more move tried (:attr:`nodes` and :attr:`iteration_nodes`
+        already counted): the phase's share of the work (every line stops), the iteration's
+        budget (this line stops); past the whole bound or the deadline the analysis stops."""
         if self.nodes >= self.phase_work_bound:
             if self.nodes > self.work_bound:
                 raise OutOfTime
@@ -208,9 +222,7 @@ class Search:
         if self.nodes % _CLOCK_EVERY == 0 and time.process_time() > self.deadline:
             self.out_of_time = True
             raise OutOfTime
-        if self.depth_node_limit is not None and self.iteration_nodes > self.max_depth * self.depth_node_limit:
-            return True
-        return self.global_nodes + self.iteration_nodes > self.global_node_limit
+        return self.iteration_nodes > self.iteration_limit
 
     def iterative_deepening(self, board: chess.Board, depths: range) -> bool | None:
         """``True`` with the mating line in :attr:`moves` when a helpmate is found; ``False``
@@ -218,6 +230,10 @@ class Search:
         for depth in depths:
             self.max_depth = depth
             self.reset_iteration()
+            budget = self.global_node_limit - self.global_nodes
+            if self.depth_node_limit is not None:
+                budget = min(budget, depth * self.depth_node_limit)
+            self.iteration_limit = budget
             if self.helpmate(board, 0):
                 return True
             if not self.interrupted:
@@ -226,15 +242,16 @@ class Search:
                 return None  # the budget of the whole deepening is spent: a deeper pass would stop at once
         return None
 
-    def helpmate(self, board: chess.Board, depth: int) -> bool:
-        """Whether a mate of Black lies within the remaining depth (the line then in :attr:`moves`)."""
+    def helpmate(self, board: chess.Board, depth: int, key: Hashable = None) -> bool:
+        """Whether a mate of Black lies within the remaining depth (the line then in :attr:`moves`).
+        ``key``: the position's transposition key, when the caller has it."""
         max_depth = self.max_depth
         left = max_depth - depth if depth < max_depth else 0
         table = self.table
-        key: Hashable = None
-        expanded: list[tuple[chess.Move, int]] | bool | None = None
+        expanded: Expansion | bool | None = None
         if table is not None:
-            key = board._transposition_key()
+            if key is None:
+                key = board._transposition_key()
             known = table.get(key)
             if known is not None and known >= left:
                 return False
@@ -269,17 +286,22 @@ class Search:
                 if table is not None:
                     self._remember(key, False)
                 return False
-            expanded = self.costed(board, moves)
+            expanded = (self.costed(board, moves), [None] * len(moves))
             if table is not None:
                 self._remember(key, expanded)
         assert not isinstance(expanded, bool)
         if table is not None:
             table[key] = left
+        costed, children = expanded
         line = self.moves
         push, pop, helpmate = board.push, board.pop, self.helpmate
-        for move, cost in expanded:
+        phase_work_bound, iteration_limit = self.phase_work_bound, self.iteration_limit
+        for index, (move, cost) in enumerate(costed):
+            # Each move tried is counted, whether played or passed over (the bound is work).
             self.iteration_nodes += 1
-            if self._is_limit_reached():
+            self.nodes += 1
+            if (self.nodes >= phase_work_bound or self.iteration_nodes > iteration_limit
+                    or not self.nodes % _CLOCK_EVERY) and self._is_limit_reached():
                 self.interrupted = True
                 return False
             if cost == REWARD:
@@ -288,11 +310,20 @@ class Search:
                 next_depth = depth + PUNISH
             else:
                 next_depth = depth if self.past_progress else depth + 1
+            child = children[index]
+            if child is not None:
+                # What the child's first lines would answer, without playing the move: in a
+                # deepening many moves lead to positions the table has searched deep enough.
+                known = table.get(child)  # type: ignore[union-attr]  # children are keyed only with a table
+                if known is not None and known >= (max_depth - next_depth if next_depth < max_depth else 0):
+                    continue
             saved = self.past_progress
             self.past_progress = cost == REWARD
             line.append(move)
             push(move)
-            found = helpmate(board, next_depth)
+            if table is not None and child is None:
+                child = children[index] = board._transposition_key()
+            found = helpmate(board, next_depth, child)
             pop()
             if found:
                 return True
@@ -300,7 +331,7 @@ class Search:
             self.past_progress = saved
         return False
 
-    def _remember(self, key: Hashable, expanded: list[tuple[chess.Move, int]] | bool) -> None:
+    def _remember(self, key: Hashable, expanded: Expansion | bool) -> None:
         # Iterative deepening meets the same positions at every depth: their moves, sorted and
         # costed, are kept for the phase (up to a bound, so memory stays within reason).
         if len(self.expansions) < _EXPANSIONS or key in self.expansions:
@@ -309,11 +340,14 @@ class Search:
     def costed(self, board: chess.Board, moves: list[chess.Move]) -> list[tuple[chess.Move, int]]:
         """The moves with the depth each costs (see :meth:`classify`)."""
         promotion = board.turn == chess.BLACK and must_black_promote(board)
-        return [(move, self.classify(board, move, promotion)) for move in moves]
+        dark = _aims_at_dark_corner(board)
+        return [(move, self.classify(board, move, promotion, dark)) for move in moves]
 
-    def classify(self, board: chess.Board, move: chess.Move, must_promote: bool = False) -> int:
+    def classify(self, board: chess.Board, move: chess.Move, must_promote: bool = False,
+                 dark: bool | None = None) -> int:
         """The depth a move costs (see the module docstring). ``must_promote``: White's pieces
-        cannot mate unless Black promotes (:func:`must_black_promote`)."""
+        cannot mate unless Black promotes (:func:`must_black_promote`); ``dark``: whether the mate
+        is aimed at the dark corner (:func:`_aims_at_dark_corner`, worked out when not given)."""
         distances = self.distances if self.guided else None
         if self.guided and self.punishable is not None and move in self.punishable:
             return PUNISH
@@ -322,7 +356,7 @@ class Search:
         if board.turn == chess.WHITE:
             if piece == chess.PAWN or to_bit & board.occupied_co[chess.BLACK]:
                 return REWARD
-            target = _target(board, piece) if piece in (chess.KING, chess.KNIGHT) else None
+            target = _target(board, piece, dark) if piece in (chess.KING, chess.KNIGHT) else None
             if target is not None and _approaches(move, piece, target):
                 return REWARD
             if distances is not None and piece == chess.BISHOP:
@@ -338,7 +372,7 @@ class Search:
             return REWARD
         if distances is not None and piece == chess.BISHOP and distances[move.from_square] > distances[move.to_square]:
             return REWARD
-        target = _target(board, piece) if piece in (chess.KING, chess.KNIGHT) else None
+        target = _target(board, piece, dark) if piece in (chess.KING, chess.KNIGHT) else None
         if target is not None and _approaches(move, piece, target):
             return REWARD
         if must_promote:
