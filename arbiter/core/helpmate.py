@@ -195,6 +195,12 @@ class Search:
         #: budget left): set by :meth:`iterative_deepening` for each depth.
         self.iteration_limit = 0
 
+    def forget(self) -> None:
+        """Drop the tables of the phases (what a finished analysis no longer needs)."""
+        self.table = None
+        self.expansions = {}
+        self.punishable = None
+
     def reset_iteration(self) -> None:
         self.global_nodes += self.iteration_nodes
         self.iteration_nodes = 0

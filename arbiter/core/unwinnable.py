@@ -140,7 +140,10 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
     search = Search(time.process_time() + time_bound, node_bound)
     try:
         with _without_cycle_collection():
-            answer, reason, line = _analyse(position, search, node_bound)
+            try:
+                answer, reason, line = _analyse(position, search, node_bound)
+            finally:
+                search.forget()  # freed while the collector is paused: no collection walks them
     except OutOfTime:
         if search.out_of_time:
             reason = _("no answer within {seconds} s of computing").format(seconds=f"{time_bound:g}")
