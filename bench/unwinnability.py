@@ -71,6 +71,16 @@ def bench(sample: int | None = 400) -> dict[str, Any]:
     }
 
 
+def read_work_list(path: Path = WORK_LIST) -> list[tuple[str, str]]:
+    """(FEN, side) of each question of the work list, in its order (see :func:`write_work_list`)."""
+    questions = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            fen, side, _answer = line.rsplit(" ", 2)
+            questions.append((fen, side))
+    return questions
+
+
 def _undecided(row: tuple[str, str]) -> list[tuple[str, str, str]]:
     """The questions of one position the default bound leaves undecided: (FEN, side, CHA's answer)."""
     from arbiter.core.unwinnable import can_checkmate

@@ -25,9 +25,8 @@ import chess
 import pytest
 
 from arbiter.core.unwinnable import NODE_BOUND, can_checkmate, is_unwinnable_fast
+from bench.unwinnability import positions, read_work_list
 
-POSITIONS = Path(__file__).parent / "data" / "cha" / "positions.txt"
-WORK_LIST = Path(__file__).parent.parent / "bench" / "cha-undecided.txt"
 #: The bound of work for the listed questions: past the phases before the long searches on every one
 #: of them (measured 2026-12-02: the last reaches its first long search after 39,377 moves, the
 #: median after 1,048).
@@ -36,22 +35,12 @@ LISTED_BOUND = 40_000
 
 def labelled() -> list[tuple[str, str]]:
     """(label, FEN) of every position of the file."""
-    rows = []
-    for line in POSITIONS.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            label, fen = line.split(" ", 1)
-            rows.append((label, fen))
-    return rows
+    return positions(None)
 
 
 def listed() -> set[tuple[str, str]]:
     """(FEN, side) of the questions the default bound leaves undecided (the work list)."""
-    questions = set()
-    for line in WORK_LIST.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            fen, side, _answer = line.rsplit(" ", 2)
-            questions.add((fen, side))
-    return questions
+    return set(read_work_list())
 
 
 #: (FEN, side, CHA's answer, ours, whether our line mates, whether the CPU deadline rather than the
@@ -101,7 +90,7 @@ def test_the_file_is_whole() -> None:
 
 def test_the_work_list_holds_questions_of_the_file() -> None:
     questions = {(fen, side) for _, fen in labelled() for side in ("white", "black")}
-    assert listed() <= questions and len(listed()) == len(WORK_LIST.read_text().splitlines()) - 5
+    assert listed() <= questions and len(listed()) == len(read_work_list())  # each once
 
 
 @pytest.mark.slow

@@ -124,8 +124,7 @@ def test_a_question_decided_within_the_bound_takes_the_same_work_each_time() -> 
 def test_the_fast_check_keeps_to_its_bound_of_work() -> None:
     # A proof by every line of fifteen plies (CHA's community position) takes more than 2,000
     # steps: within the default bound it is found, within 2,000 the check gives up (no answer,
-    # never a wrong one), and the same on every machine.
+    # never a wrong one), however much time it is given: work, not time, stops it.
     board = chess.Board("1k6/1P5p/BP3p2/1P6/8/8/5PKP/8 b - - 0 1")
-    assert why_unwinnable_fast(board, W) == why_unwinnable_fast(board, W, node_bound=FAST_NODE_BOUND)
-    assert "15 plies" in (why_unwinnable_fast(board, W) or "")
-    assert why_unwinnable_fast(board, W, node_bound=2_000) is None
+    assert "15 plies" in (why_unwinnable_fast(board, W, node_bound=FAST_NODE_BOUND) or "")
+    assert why_unwinnable_fast(board, W, time_bound=1e9, node_bound=2_000) is None
