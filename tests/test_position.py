@@ -14,7 +14,7 @@ from arbiter.core.moveread import parse_move
 from tests.conftest import randomly_played
 from arbiter.core.position import (
     Position, can_be_captured, can_move, castling_begun, legal_moves_of, move_between, promotion_under_way,
-    same_placement, unreplaced_promotion,
+    san_and_push, same_placement, unreplaced_promotion,
 )
 
 
@@ -79,6 +79,55 @@ def test_move_between_answers_as_pushing_every_legal_move(data: st.DataObject) -
         else:
             standing.set_piece_at(square, chess.Piece(data.draw(st.integers(1, 6)), data.draw(st.booleans())))
         assert move_between(board, standing) == _pushed_and_compared(board, standing)
+
+
+def _both_ways(board: chess.Board, move: chess.Move) -> tuple[str, str]:
+    """The SAN python-chess writes and the one :func:`san_and_push` writes, each pushing on a
+    copy; the two boards must end alike."""
+    theirs, ours = board.copy(), board.copy()
+    written = theirs.san_and_push(move), san_and_push(ours, move)
+    assert ours == theirs and ours.move_stack == theirs.move_stack
+    return written
+
+
+@pytest.mark.parametrize(("fen", "uci", "san"), [
+    (chess.STARTING_FEN, "g1f3", "Nf3"),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "O-O"),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", "O-O-O"),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "a1a8", "Rxa8+"),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "h1f1", "Rf1"),
+    ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "exd6"),
+    ("3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8n", "exd8=N"),
+    ("3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8q", "e8=Q+"),
+    ("4k3/8/8/N7/8/8/8/N3K2N w - - 0 1", "a1b3", "N1b3"),
+    ("N3k3/8/8/8/8/8/8/N3K2N w - - 0 1", "h1g3", "Ng3"),
+    ("Q6Q/8/8/8/8/8/8/Q3K2k w - - 0 1", "h8e5", "Qhe5+"),
+    ("1Q5Q/8/8/8/8/k7/7Q/4K3 w - - 0 1", "h8e5", "Qh8e5"),
+    ("6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "Ra8#"),
+    ("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "e1e2", "Kxe2"),
+    # Pinned: the knight on c3 cannot go to d5, so the other one is not disambiguated.
+    ("4k3/4r3/8/8/8/2N5/4N3/4K3 w - - 0 1", "e2d4", "Nd4"),
+])
+def test_san_and_push_writes_what_python_chess_writes(fen: str, uci: str, san: str) -> None:
+    assert _both_ways(chess.Board(fen), chess.Move.from_uci(uci)) == (san, san)
+
+
+def test_san_and_push_on_a_chess960_board() -> None:
+    board = chess.Board("bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w KQkq - 0 1", chess960=True)
+    for move in list(board.generate_legal_moves()):
+        ours, theirs = _both_ways(board, move)
+        assert ours == theirs
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 160))
+def test_san_and_push_writes_every_legal_move_as_python_chess(seed: int, plies: int) -> None:
+    """The SAN of every legal move, without python-chess's look for another piece of the kind
+    where none attacks the square: the same text and the same board after it."""
+    board = randomly_played(chess.STARTING_FEN, seed, plies)
+    for move in list(board.generate_legal_moves()):
+        theirs, ours = _both_ways(board, move)
+        assert ours == theirs
 
 
 def test_same_placement() -> None:

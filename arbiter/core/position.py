@@ -77,6 +77,41 @@ def changed_mask(a: chess.BaseBoard, b: chess.BaseBoard) -> chess.Bitboard:
     return mask
 
 
+_SAN_LETTERS = ("", "", "N", "B", "R", "Q", "K")
+
+
+def san_and_push(board: chess.Board, move: chess.Move) -> str:
+    """Push the legal ``move`` and return its SAN: python-chess's ``Board.san_and_push``, the same
+    text, without the legal-move generation it runs for every piece move to look for another
+    piece of the kind going to the same square. Where another such piece attacks that square, or
+    the move castles, python-chess writes it."""
+    from_square, to_square = move.from_square, move.to_square
+    piece = board.piece_type_at(from_square)
+    if type(board) is not chess.Board or piece is None or move.drop:
+        return board.san_and_push(move)
+    turn = board.turn
+    if piece == chess.PAWN:
+        if board.is_capture(move):
+            san = chess.FILE_NAMES[from_square & 7] + "x" + chess.SQUARE_NAMES[to_square]
+        else:
+            san = chess.SQUARE_NAMES[to_square]
+        if move.promotion:
+            san += "=" + _SAN_LETTERS[move.promotion]
+    else:
+        if piece == chess.KING and board.is_castling(move):
+            return board.san_and_push(move)
+        if board.pieces_mask(piece, turn) & board.attackers_mask(turn, to_square) & ~chess.BB_SQUARES[from_square]:
+            return board.san_and_push(move)  # another piece of the kind may go there: disambiguated
+        if board.occupied_co[not turn] & chess.BB_SQUARES[to_square]:
+            san = _SAN_LETTERS[piece] + "x" + chess.SQUARE_NAMES[to_square]
+        else:
+            san = _SAN_LETTERS[piece] + chess.SQUARE_NAMES[to_square]
+    board.push(move)
+    if board.is_check():
+        return san + ("+" if any(board.generate_legal_moves()) else "#")
+    return san
+
+
 def position_key(board: chess.Board) -> Hashable:
     """The key under which 9.2.3 counts a position as the same.
 
@@ -343,7 +378,7 @@ class Position:
         """
         if not legal and not self.board.is_legal(move):
             raise ValueError(f"illegal move {move.uci()!r} in {self.board.fen()}")
-        san = self.board.san_and_push(move)
+        san = san_and_push(self.board, move)
         self._history.append(self.board.move_stack[-1])  # the board's copy: one Move kept per ply, not two
         self._count(position_key(self.board))
         return san
