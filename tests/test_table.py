@@ -29,6 +29,36 @@ def test_states_follow_a_simple_move() -> None:
     assert t.state == "made" and t.made_move == chess.Move.from_uci("g1f3")
 
 
+def test_made_move_is_legal_only_in_the_position_it_was_found_in() -> None:
+    t = table()
+    t.lift(W, chess.G1, "right")
+    t.place(W, chess.F3, "right")
+    t.release(W, "right")
+    assert t.made_move == chess.Move.from_uci("g1f3") and t.is_made_move_legal()
+    t.position.push(chess.Move.from_uci("e2e4"))  # the position changed since: not asked of it
+    assert not t.is_made_move_legal()
+    t.position.pop()
+    assert not t.is_made_move_legal()  # back to the same position, yet a change: asked again
+    t.reopen()
+    assert t.made_move is None and not t.is_made_move_legal()
+
+
+def test_position_version_changes_with_every_change_of_the_position() -> None:
+    position = Position()
+    versions = [position.version]
+    position.push(chess.Move.from_uci("e2e4"))
+    versions.append(position.version)
+    position.push_null()
+    versions.append(position.version)
+    position.pop()
+    versions.append(position.version)
+    position.standing.remove_piece_at(chess.E4)
+    position.go_on_from_standing(chess.BLACK)
+    versions.append(position.version)
+    assert len(set(versions)) == len(versions)
+    assert position.copy().version == position.version
+
+
 def test_capture_half_done_is_disturbed_then_made() -> None:
     t = table("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
     t.remove(W, chess.D5, "right")

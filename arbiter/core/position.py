@@ -312,6 +312,9 @@ class Position:
         self._keys: list[Hashable] = [position_key(self.board)]
         #: How many times each position (by :func:`position_key`) has occurred.
         self.occurrences: dict[Hashable, int] = {self._keys[0]: 1}
+        #: One more at every change of :attr:`board` (a move, a break, a move taken back): a move
+        #: found legal at one version is legal while the version stays.
+        self.version = 0
 
     def copy(self) -> Position:
         """An independent copy: the position, its history and its counts, the pieces standing."""
@@ -321,6 +324,7 @@ class Position:
         twin._history = list(self._history)
         twin._keys = list(self._keys)
         twin.occurrences = dict(self.occurrences)
+        twin.version = self.version
         return twin
 
     @classmethod
@@ -379,6 +383,7 @@ class Position:
         if not legal and not self.board.is_legal(move):
             raise ValueError(f"illegal move {move.uci()!r} in {self.board.fen()}")
         san = san_and_push(self.board, move)
+        self.version += 1
         self._history.append(self.board.move_stack[-1])  # the board's copy: one Move kept per ply, not two
         self._count(position_key(self.board))
         return san
@@ -386,6 +391,7 @@ class Position:
     def push_null(self) -> None:
         """Pass the move to the other side without a move (a clock pressed with no move)."""
         self.board.push(chess.Move.null())
+        self.version += 1
         self._history.append(chess.Move.null())
         self._count(position_key(self.board))
 
@@ -417,6 +423,7 @@ class Position:
             board.halfmove_clock = 0 if captured or pawn_moved else before.halfmove_clock + 1
         board.castling_rights = board.clean_castling_rights()
         self.board = board
+        self.version += 1
         self._history.append(_Break(before))
         self._count(position_key(self.board))
 
@@ -424,6 +431,7 @@ class Position:
         """Take back the last move (or return to before the last break); the move, or None."""
         entry = self._history.pop()
         key = self._keys.pop()
+        self.version += 1
         self.occurrences[key] -= 1
         if isinstance(entry, _Break):
             self.board = entry.before

@@ -30,7 +30,7 @@ def after_step(game: Game, color: chess.Color) -> None:
     if state == "made":
         move = game.table.made_move
         if move is not None and game.position.turn == color:
-            move_made(game, color, move)
+            move_made(game, color, move, legal=game.table.is_made_move_legal())
     elif state == "castling":
         side = castling_begun(game.position.board, game.position.standing)
         if side is not None and KingReleased(side) not in game.turn.facts:

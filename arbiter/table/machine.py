@@ -166,8 +166,10 @@ class Table:
         self.touched = False
         #: Set by the arbiter when a made move stands after it set the pieces right.
         self.move_pending = False
-        #: The legal move the pieces now show, found when the state became ``made``.
+        #: The legal move the pieces now show, found when the state became ``made``, and the
+        #: version of the position it was found legal in.
         self.made_move: chess.Move | None = None
+        self.made_version = -1
         #: A move the player is known to be making (``play``): tried first, before a search.
         self.expected: chess.Move | None = None
 
@@ -189,10 +191,15 @@ class Table:
             shown = same_placement(board, self.position.standing)
             board.pop()
             if shown:
-                self.made_move = expected
+                self.made_move, self.made_version = expected, self.position.version
                 return True
-        self.made_move = move_between(board, self.position.standing)
+        self.made_move, self.made_version = move_between(board, self.position.standing), self.position.version
         return self.made_move is not None
+
+    def is_made_move_legal(self) -> bool:
+        """Whether :attr:`made_move` is a legal move of the position as it is now: found legal
+        in it, and the position has not changed since."""
+        return self.made_move is not None and self.made_version == self.position.version
 
     def is_castling_begun(self) -> bool:
         """Whether the king stands released two squares towards a rook (4.7.2)."""
@@ -403,7 +410,7 @@ class Table:
         assert piece is not None, "play: the caller checked the move is legal"
         standing.set_piece_at(move.to_square, piece)
         self.touched = True
-        self.made_move = move
+        self.made_move, self.made_version = move, self.position.version
         self._step(color, hand, "play", fire=True)
 
     def press(self, color: chess.Color, hand: Hand) -> None:
