@@ -77,6 +77,9 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "end", "source": _PLAYING, "dest": "ended"},
 ]
 
+_Choices = tuple[tuple[str | None, tuple[tuple[str, bool], ...]], ...]
+
+
 class _Event(Event):
     """transitions' event, fired the way it fires in this machine, without what the machine does
     not use: the first transition from the model's state whose conditions hold moves it to its
@@ -85,18 +88,34 @@ class _Event(Event):
     queue, no event data built and no debug logging, which cost more than a move's chess.
     """
 
+    def __init__(self, name: str, machine: Machine) -> None:
+        super().__init__(name, machine)
+        #: Per source state, the event's transitions as (destination, ((condition, target), ...)),
+        #: read from the machine's own transitions the first time the event fires from that state
+        #: (the machine is complete at import).
+        self._choices: dict[str, _Choices] = {}
+
     def trigger(self, model: Any, *args: Any, **kwargs: Any) -> bool:
         state = model.state
-        candidates = self.transitions.get(state)
+        candidates = self._choices.get(state)
         if candidates is None:
-            raise MachineError(f"Can't trigger event {self.name} from state {state}!")
-        for transition in candidates:
-            if all(getattr(model, cast(str, condition.func))() == condition.target
-                   for condition in transition.conditions):
-                if transition.dest is not None:
-                    model.state = transition.dest
+            if state not in self.transitions:
+                raise MachineError(f"Can't trigger event {self.name} from state {state}!")
+            candidates = self._choices[state] = self._choices_from(state)
+        for dest, conditions in candidates:
+            for name, target in conditions:
+                if getattr(model, name)() != target:
+                    break
+            else:
+                if dest is not None:
+                    model.state = dest
                 return True
         return False
+
+    def _choices_from(self, state: str) -> _Choices:
+        return tuple((transition.dest, tuple((cast(str, condition.func), bool(condition.target))
+                                             for condition in transition.conditions))
+                     for transition in self.transitions[state])
 
 
 class _Machine(Machine):
