@@ -112,6 +112,10 @@ def test_san_and_push_writes_what_python_chess_writes(fen: str, uci: str, san: s
     assert _both_ways(chess.Board(fen), chess.Move.from_uci(uci)) == (san, san)
 
 
+def test_san_and_push_of_a_null_move_is_python_chess_s() -> None:
+    assert _both_ways(chess.Board(), chess.Move.null()) == ("--", "--")
+
+
 def test_san_and_push_on_a_chess960_board() -> None:
     board = chess.Board("bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w KQkq - 0 1", chess960=True)
     for move in list(board.generate_legal_moves()):

@@ -87,7 +87,7 @@ def san_and_push(board: chess.Board, move: chess.Move) -> str:
     the move castles, python-chess writes it."""
     from_square, to_square = move.from_square, move.to_square
     piece = board.piece_type_at(from_square)
-    if type(board) is not chess.Board or piece is None or move.drop:
+    if type(board) is not chess.Board or piece is None or move.drop or from_square == to_square:  # a null move too
         return board.san_and_push(move)
     turn = board.turn
     if piece == chess.PAWN:
