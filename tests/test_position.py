@@ -116,11 +116,20 @@ def test_san_and_push_of_a_null_move_is_python_chess_s() -> None:
     assert _both_ways(chess.Board(), chess.Move.null()) == ("--", "--")
 
 
-def test_san_and_push_on_a_chess960_board() -> None:
-    board = chess.Board("bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w KQkq - 0 1", chess960=True)
-    for move in list(board.generate_legal_moves()):
-        ours, theirs = _both_ways(board, move)
-        assert ours == theirs
+@pytest.mark.parametrize("fen", [
+    "bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w KQkq - 0 1",
+])
+def test_san_and_push_on_a_chess960_board(fen: str) -> None:
+    board = chess.Board(fen, chess960=True)
+    written = [_both_ways(board, move) for move in list(board.generate_legal_moves())]
+    assert all(theirs == ours for theirs, ours in written)
+
+
+def test_san_and_push_leaves_chess960_castling_to_python_chess() -> None:
+    board = chess.Board("r3k2r/8/8/8/8/8/8/1R2K1R1 w GBkq - 0 1", chess960=True)
+    written = [_both_ways(board, move) for move in list(board.generate_legal_moves())]
+    assert all(theirs == ours for theirs, ours in written)
+    assert {("O-O", "O-O"), ("O-O-O", "O-O-O")} <= set(written)
 
 
 @settings(max_examples=80, deadline=None)

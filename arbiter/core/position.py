@@ -77,7 +77,8 @@ def changed_mask(a: chess.BaseBoard, b: chess.BaseBoard) -> chess.Bitboard:
     return mask
 
 
-_SAN_LETTERS = ("", "", "N", "B", "R", "Q", "K")
+#: SAN's piece letters by piece type, from python-chess's symbols (none for a pawn).
+_SAN_LETTERS = tuple("" if symbol in (None, "p") else symbol.upper() for symbol in chess.PIECE_SYMBOLS)
 
 
 def san_and_push(board: chess.Board, move: chess.Move) -> str:
@@ -108,7 +109,7 @@ def san_and_push(board: chess.Board, move: chess.Move) -> str:
             san = _SAN_LETTERS[piece] + chess.SQUARE_NAMES[to_square]
     board.push(move)
     if board.is_check():
-        return san + ("+" if any(board.generate_legal_moves()) else "#")
+        return san + ("#" if board.is_checkmate() else "+")
     return san
 
 

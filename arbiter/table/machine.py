@@ -210,10 +210,14 @@ class Table:
             shown = same_placement(board, self.position.standing)
             board.pop()
             if shown:
-                self.made_move, self.made_version = expected, self.position.version
+                self._made(expected)
                 return True
-        self.made_move, self.made_version = move_between(board, self.position.standing), self.position.version
+        self._made(move_between(board, self.position.standing))
         return self.made_move is not None
+
+    def _made(self, move: chess.Move | None) -> None:
+        """The pieces show ``move`` (None: no legal move), a legal move of the position as it is now."""
+        self.made_move, self.made_version = move, self.position.version
 
     def is_made_move_legal(self) -> bool:
         """Whether :attr:`made_move` is a legal move of the position as it is now: found legal
@@ -429,7 +433,7 @@ class Table:
         assert piece is not None, "play: the caller checked the move is legal"
         standing.set_piece_at(move.to_square, piece)
         self.touched = True
-        self.made_move, self.made_version = move, self.position.version
+        self._made(move)
         self._step(color, hand, "play", fire=True)
 
     def press(self, color: chess.Color, hand: Hand) -> None:
