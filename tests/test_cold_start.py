@@ -153,3 +153,35 @@ def test_the_c_safe_loader_reads_every_yaml_file_as_the_python_one() -> None:
         if results[0] != results[1]:
             differ.append(path.relative_to(ROOT).as_posix())
     assert differ == []
+
+
+#: The dataclasses of ours ``arbiter run`` may still build at its start: the mutable ones (a frozen
+#: value is a :class:`arbiter.core.records.Record`, whose methods are in the byte code: a frozen
+#: dataclass compiles six methods at every start, about 3 million instructions each class).
+MUTABLE_DATACLASSES = {
+    "arbiter.table.turns.Settings", "arbiter.table.turns.Turn", "arbiter.table.turns.Pending",
+    "arbiter.table.turns.Breach", "arbiter.core.clock.Clock", "arbiter.core.notation.Language",
+    "arbiter.table.machine.Held", "arbiter.laws.game.IllegalMove", "arbiter.files.scenario.Scenario",
+    "arbiter.files.scenario.Outcome",
+}
+
+
+def test_run_on_one_file_builds_no_frozen_dataclass_nor_the_search_tables() -> None:
+    found = _python(
+        "import contextlib, dataclasses, io, json\n"
+        "built = []\n"
+        "process = dataclasses._process_class\n"
+        "def counted(cls, *args, **kwargs):\n"
+        "    built.append(f'{cls.__module__}.{cls.__qualname__}')\n"
+        "    return process(cls, *args, **kwargs)\n"
+        "dataclasses._process_class = counted\n"
+        "from arbiter.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    status = main(['run', {ONE!r}])\n"
+        "from arbiter.core import helpmate\n"
+        "print(json.dumps({'status': status, 'built': built, 'knight': len(helpmate._KNIGHT_DISTANCE)}))\n")
+    assert found["status"] == 0
+    ours = {name for name in found["built"] if name.startswith("arbiter.")}
+    assert ours <= MUTABLE_DATACLASSES, ours - MUTABLE_DATACLASSES
+    assert "arbiter.table.turns.Settings" in ours  # the count sees our classes
+    assert found["knight"] == 0  # the helpmate search's knight distances: made when a search needs them

@@ -14,30 +14,41 @@ import chess
 
 from arbiter.core.i18n import _
 from arbiter.core.errors import ArbiterError, shown
+from arbiter.core.records import Record
 
 
 class TimeControlError(ArbiterError):
     """A time control or a clock reading that cannot be read."""
 
 
-@dataclass(frozen=True)
-class Period:
+class Period(Record):
     """One period: ``moves`` moves (None: the rest of the game) in ``seconds``, ``increment`` added
     a move, ``delay`` a move before the main time starts to run (delay mode, 6.3)."""
 
+    __slots__ = ("seconds", "increment", "moves", "delay")
     seconds: float
-    increment: float = 0.0
-    moves: int | None = None
-    delay: float = 0.0
+    increment: float
+    moves: int | None
+    delay: float
+
+    def __init__(self, seconds: float, increment: float = 0.0, moves: int | None = None, delay: float = 0.0) -> None:
+        object.__setattr__(self, "seconds", seconds)
+        object.__setattr__(self, "increment", increment)
+        object.__setattr__(self, "moves", moves)
+        object.__setattr__(self, "delay", delay)
 
 
-@dataclass(frozen=True)
-class TimeControl:
+class TimeControl(Record):
     """A time control in PGN ``TimeControl`` syntax (``40/5400+30:1800+30``, ``180+2``, ``300``),
     extended with ``dN`` for a delay of N seconds a move (``5400d30``, ``40/5400d30:1800d30``)."""
 
+    __slots__ = ("periods", "text")
     periods: tuple[Period, ...]
     text: str
+
+    def __init__(self, periods: tuple[Period, ...], text: str) -> None:
+        object.__setattr__(self, "periods", periods)
+        object.__setattr__(self, "text", text)
 
     @classmethod
     def parse(cls, text: str | int) -> TimeControl:

@@ -75,14 +75,18 @@ _SAME_PARITY = {(0, 0): 0, (0, 2): 2, (0, 4): 2, (2, 4): 2, (1, 1): 2, (1, 3): 2
 
 
 _CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
-_KNIGHT_DISTANCE = [[_knight_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
+#: Per target square, the knight moves from every square to it; a row is made when first asked
+#: for (the search aims at four targets only, and a table of all 64 cost every start of the program).
+_KNIGHT_DISTANCE: dict[chess.Square, list[int]] = {}
 
 
 def _approaches(move: chess.Move, piece: chess.PieceType, target: chess.Square) -> bool:
     """Whether a king or knight move brings it nearer ``target``."""
     if piece == chess.KING:
         return chess.square_distance(move.to_square, target) < chess.square_distance(move.from_square, target)
-    table = _KNIGHT_DISTANCE[target]
+    table = _KNIGHT_DISTANCE.get(target)
+    if table is None:
+        table = _KNIGHT_DISTANCE[target] = [_knight_distance(target, square) for square in chess.SQUARES]
     return table[move.to_square] < table[move.from_square]
 
 

@@ -36,6 +36,7 @@ from arbiter.core.errors import (
     shown,
 )
 from arbiter.core.moveread import matching_moves, parse_move, parse_move_checked
+from arbiter.core.records import Record
 from arbiter.core.resources import rules_dir
 from arbiter.core.i18n import _
 from arbiter.core.yamlsource import SAFE_LOADER
@@ -201,16 +202,32 @@ def _split(san: str, lang: Language) -> _Parts | None:
 # -- reading ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Reading:
+class _Reading(Record):
     """What a move text says: the piece, where from (as much as written), where to, promotion."""
 
+    __slots__ = ("piece", "to", "from_file", "from_rank", "promotion", "castle")
     piece: chess.PieceType
-    to: chess.Square | None = None
-    from_file: int | None = None
-    from_rank: int | None = None
-    promotion: chess.PieceType | None = None
-    castle: str | None = None  # "kingside" / "queenside"
+    to: chess.Square | None
+    from_file: int | None
+    from_rank: int | None
+    promotion: chess.PieceType | None
+    castle: str | None  # "kingside" / "queenside"
+
+    def __init__(
+        self,
+        piece: chess.PieceType,
+        to: chess.Square | None = None,
+        from_file: int | None = None,
+        from_rank: int | None = None,
+        promotion: chess.PieceType | None = None,
+        castle: str | None = None,
+    ) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "to", to)
+        object.__setattr__(self, "from_file", from_file)
+        object.__setattr__(self, "from_rank", from_rank)
+        object.__setattr__(self, "promotion", promotion)
+        object.__setattr__(self, "castle", castle)
 
 
 @cache

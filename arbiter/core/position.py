@@ -10,13 +10,13 @@ air, a capture half done, an illegal move completed and not corrected.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass
 from typing import Literal
 
 import chess
 
 from arbiter.core.errors import InvalidPositionError, shown
 from arbiter.core.i18n import N_, _
+from arbiter.core.records import Record
 
 #: What is wrong with a position, in python-chess's words (``chess.Status``, lower case), marked
 #: for the catalogue.
@@ -290,11 +290,14 @@ def unreplaced_promotion(board: chess.Board, standing: chess.BaseBoard) -> chess
     return None
 
 
-@dataclass(frozen=True)
-class _Break:
+class _Break(Record):
     """A point where the game went on from the board as it stood, not from a legal move."""
 
+    __slots__ = ("before",)
     before: chess.Board
+
+    def __init__(self, before: chess.Board) -> None:
+        object.__setattr__(self, "before", before)
 
 
 class Position:

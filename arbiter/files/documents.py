@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from arbiter.core.errorline import LONG_LINE as LONG_LINE
@@ -19,6 +18,7 @@ from arbiter.core.errorline import LONG_TEXT as LONG_TEXT
 from arbiter.core.errorline import error_line as error_line
 from arbiter.core.errors import ArbiterError, InternalError, ScenarioError
 from arbiter.core.i18n import _
+from arbiter.core.records import Record
 from arbiter.files.scenario import Outcome, Scenario, final_state, run
 
 if TYPE_CHECKING:  # imported where validate's documents are built: `arbiter run` does not pay for it
@@ -30,18 +30,24 @@ def internal_error(name: str, err: Exception) -> InternalError:
     return InternalError(name, None, _("internal error, please report it: {error}").format(error=repr(err)))
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Record):
     """One file's entry in a document, and what the command line says of it besides."""
 
+    __slots__ = ("data", "status", "error", "internal")
     #: The entry as the document lists it.
     data: dict[str, Any]
     #: ``passed``, ``failed`` or ``invalid`` (run); ``consistent``, ``inconsistent`` or ``invalid`` (validate).
     status: str
     #: The one-line error that made the file invalid, if it is.
-    error: str | None = None
+    error: str | None
     #: Whether that error is a bug of ours.
-    internal: bool = False
+    internal: bool
+
+    def __init__(self, data: dict[str, Any], status: str, error: str | None = None, internal: bool = False) -> None:
+        object.__setattr__(self, "data", data)
+        object.__setattr__(self, "status", status)
+        object.__setattr__(self, "error", error)
+        object.__setattr__(self, "internal", internal)
 
 
 def dumps(document: dict[str, Any]) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -12,17 +11,23 @@ from arbiter.core.clock import TimeControl
 from arbiter.core.errors import UnknownArticleError, UnknownLanguageError, shown
 from arbiter.core.i18n import LANGUAGES as LANGUAGES
 from arbiter.core.i18n import _
+from arbiter.core.records import Record
 from arbiter.core.resources import rules_dir
 from arbiter.core.yamlsource import SAFE_LOADER
 
 
-@dataclass(frozen=True)
-class Article:
+class Article(Record):
     """One article of the Laws, in our own words."""
 
+    __slots__ = ("number", "title", "text")
     number: str
     title: str
     text: str
+
+    def __init__(self, number: str, title: str, text: str) -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "text", text)
 
 
 # The languages the articles are held in (LANGUAGES, the program's): English

@@ -3,102 +3,138 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Literal
 
 import chess
 
 from arbiter.core.errors import InvalidEventError, shown
 from arbiter.core.position import PIECE_LETTERS, captured_square
+from arbiter.core.records import Record
 from arbiter.core.i18n import _, ngettext
 from arbiter.table.machine import Hand
 
 PIECE_TYPES = {letter: chess.PIECE_SYMBOLS.index(letter.lower()) for letter in PIECE_LETTERS}
 
 
-@dataclass(frozen=True)
-class TouchAct:
+class TouchAct(Record):
     """``touch``: the pieces on ``squares`` touched, not lifted; ``accidental``: clearly not deliberate (4.2.2)."""
 
+    __slots__ = ("squares", "accidental")
     squares: tuple[chess.Square, ...]
-    accidental: bool = False
+    accidental: bool
+
+    def __init__(self, squares: tuple[chess.Square, ...], accidental: bool = False) -> None:
+        object.__setattr__(self, "squares", squares)
+        object.__setattr__(self, "accidental", accidental)
 
 
-@dataclass(frozen=True)
-class AdjustAct:
+class AdjustAct(Record):
     """``adjust``: "j'adoube" said first, then the pieces on ``squares`` straightened (4.2.1)."""
 
+    __slots__ = ("squares",)
     squares: tuple[chess.Square, ...]
 
+    def __init__(self, squares: tuple[chess.Square, ...]) -> None:
+        object.__setattr__(self, "squares", squares)
 
-@dataclass(frozen=True)
-class LiftAct:
+
+class LiftAct(Record):
     """``lift``: the piece on ``square`` picked up (a touch of it) and held in the air."""
 
+    __slots__ = ("square",)
     square: chess.Square
 
+    def __init__(self, square: chess.Square) -> None:
+        object.__setattr__(self, "square", square)
 
-@dataclass(frozen=True)
-class PlaceAct:
+
+class PlaceAct(Record):
     """``place``: the held piece set down on the empty ``square``, still held."""
 
+    __slots__ = ("square",)
     square: chess.Square
 
+    def __init__(self, square: chess.Square) -> None:
+        object.__setattr__(self, "square", square)
 
-@dataclass(frozen=True)
-class ReleaseAct:
+
+class ReleaseAct(Record):
     """``release``: the piece held let go of."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True)
-class DropAct:
+
+class DropAct(Record):
     """``drop``: ``place`` on ``square`` then ``release``, in one event."""
 
+    __slots__ = ("square",)
     square: chess.Square
 
+    def __init__(self, square: chess.Square) -> None:
+        object.__setattr__(self, "square", square)
 
-@dataclass(frozen=True)
-class RemoveAct:
+
+class RemoveAct(Record):
     """``remove``: the piece on ``square`` taken off the board (a touch of it)."""
 
+    __slots__ = ("square",)
     square: chess.Square
 
+    def __init__(self, square: chess.Square) -> None:
+        object.__setattr__(self, "square", square)
 
-@dataclass(frozen=True)
-class PutAct:
+
+class PutAct(Record):
     """``put``: a new piece from beside the board set on ``square``, still held (the promotion)."""
 
+    __slots__ = ("piece", "square", "color")
     piece: chess.PieceType
     square: chess.Square
     #: The colour of the new piece, when named (``put black N c6``); else the actor's.
-    color: chess.Color | None = None
+    color: chess.Color | None
+
+    def __init__(self, piece: chess.PieceType, square: chess.Square, color: chess.Color | None = None) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "square", square)
+        object.__setattr__(self, "color", color)
 
 
-@dataclass(frozen=True)
-class MoveAct:
+class MoveAct(Record):
     """``move``: the piece on ``origin`` lifted, whatever stands on ``target`` removed, the piece dropped there."""
 
+    __slots__ = ("origin", "target")
     origin: chess.Square
     target: chess.Square
 
+    def __init__(self, origin: chess.Square, target: chess.Square) -> None:
+        object.__setattr__(self, "origin", origin)
+        object.__setattr__(self, "target", target)
 
-@dataclass(frozen=True)
-class PlayAct:
+
+class PlayAct(Record):
     """``play``: the whole move done correctly with one hand, then the clock pressed with that hand."""
 
+    __slots__ = ("move",)
     move: str
 
+    def __init__(self, move: str) -> None:
+        object.__setattr__(self, "move", move)
 
-@dataclass(frozen=True)
-class PressAct:
+
+class PressAct(Record):
     """``press``: the clock pressed."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True)
-class WriteAct:
+
+class WriteAct(Record):
     """``write``: ``move`` written on the scoresheet (the move a draw claim is about)."""
 
+    __slots__ = ("move",)
     move: str
+
+    def __init__(self, move: str) -> None:
+        object.__setattr__(self, "move", move)
 
 
 ClaimKind = Literal["touch-move", "illegal-move", "flag", "threefold", "fifty", "set-up", "orientation", "colours"]
@@ -106,54 +142,68 @@ ClaimKind = Literal["touch-move", "illegal-move", "flag", "threefold", "fifty", 
 _PLAIN_CLAIMS = ("touch-move", "illegal-move", "flag", "set-up", "orientation", "colours")
 
 
-@dataclass(frozen=True)
-class ClaimAct:
+class ClaimAct(Record):
     """``claim``: the claim named, with the move a draw claim may name."""
 
+    __slots__ = ("claim", "move")
     claim: ClaimKind
-    move: str | None = None
+    move: str | None
+
+    def __init__(self, claim: ClaimKind, move: str | None = None) -> None:
+        object.__setattr__(self, "claim", claim)
+        object.__setattr__(self, "move", move)
 
 
-@dataclass(frozen=True)
-class OfferAct:
+class OfferAct(Record):
     """``offer draw``: a draw offered (9.1.2)."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True)
-class AcceptAct:
+
+class AcceptAct(Record):
     """``accept draw``: the draw offered, or the draw claim, accepted."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True)
-class DeclineAct:
+
+class DeclineAct(Record):
     """``decline draw``: the draw offered declined aloud."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True)
-class ResignAct:
+
+class ResignAct(Record):
     """``resign``: the player resigns (5.1.2)."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True)
-class ArriveAct:
+
+class ArriveAct(Record):
     """The player arrives at the board (6.7)."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True)
-class KnockAct:
+
+class KnockAct(Record):
     """The player displaces (knocks over) the pieces on ``squares`` (7.4.1)."""
 
+    __slots__ = ("squares",)
     squares: tuple[chess.Square, ...]
 
+    def __init__(self, squares: tuple[chess.Square, ...]) -> None:
+        object.__setattr__(self, "squares", squares)
 
-@dataclass(frozen=True)
-class PauseAct:
+
+class PauseAct(Record):
     """The player pauses the clock to ask for the arbiter's help (6.11.2, 7.4.2)."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True)
-class CarryAct:
+
+class CarryAct(Record):
     """The player is seen evidently carrying an electronic device in the venue (11.3.2)."""
+
+    __slots__ = ()
 
 
 Action = (
@@ -169,17 +219,35 @@ VERBS = (
 )
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(Record):
     """One event at the board: who, what, when, with which hand."""
 
+    __slots__ = ("actor", "action", "text", "at", "hand", "note", "line")
     actor: chess.Color
     action: Action
     text: str
-    at: float | None = None
-    hand: Hand | None = None
-    note: str | None = None
-    line: int | None = None
+    at: float | None
+    hand: Hand | None
+    note: str | None
+    line: int | None
+
+    def __init__(
+        self,
+        actor: chess.Color,
+        action: Action,
+        text: str,
+        at: float | None = None,
+        hand: Hand | None = None,
+        note: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "at", at)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "note", note)
+        object.__setattr__(self, "line", line)
 
     def describe(self) -> str:
         """``white: move e2 e4`` as the user wrote it."""

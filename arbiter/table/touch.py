@@ -8,7 +8,6 @@ facts are the deliberate touches (:class:`Touch`), the king released two squares
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal
 
 import chess
@@ -22,68 +21,115 @@ from arbiter.core.position import (
     castling_move,
     castling_side,
 )
+from arbiter.core.records import Record
 
 Must = Literal["move", "capture", "castle", "king", "promote", "play", "any"]
 
 
-@dataclass(frozen=True)
-class Touch:
+class Touch(Record):
     """A deliberate touch of the piece on ``square``; touches sharing ``instant`` were simultaneous."""
 
+    __slots__ = ("square", "piece", "instant")
     square: chess.Square
     piece: chess.Piece
     instant: int
 
+    def __init__(self, square: chess.Square, piece: chess.Piece, instant: int) -> None:
+        object.__setattr__(self, "square", square)
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "instant", instant)
 
-@dataclass(frozen=True)
-class KingReleased:
+
+class KingReleased(Record):
     """The king was released two squares towards the rook on ``side`` (4.7.2)."""
 
+    __slots__ = ("side",)
     side: Side
 
+    def __init__(self, side: Side) -> None:
+        object.__setattr__(self, "side", side)
 
-@dataclass(frozen=True)
-class PiecePut:
+
+class PiecePut(Record):
     """A new ``piece`` was set on the promotion ``square`` (4.4.4)."""
 
+    __slots__ = ("piece", "square")
     piece: chess.PieceType
     square: chess.Square
 
+    def __init__(self, piece: chess.PieceType, square: chess.Square) -> None:
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "square", square)
 
-@dataclass(frozen=True)
-class Released:
+
+class Released(Record):
     """``move`` was made (a piece released as a legal move) and then taken up again (4.7)."""
 
+    __slots__ = ("move",)
     move: chess.Move
 
+    def __init__(self, move: chess.Move) -> None:
+        object.__setattr__(self, "move", move)
 
-@dataclass(frozen=True)
-class Declared:
+
+class Declared(Record):
     """``move`` was written and declared for a draw claim found incorrect: it must be played;
     if it is illegal, another move of the same piece (9.5.3, Manual)."""
 
+    __slots__ = ("move", "legal")
     move: chess.Move
     legal: bool
+
+    def __init__(self, move: chess.Move, legal: bool) -> None:
+        object.__setattr__(self, "move", move)
+        object.__setattr__(self, "legal", legal)
 
 
 Fact = Touch | KingReleased | PiecePut | Released | Declared
 
 
-@dataclass(frozen=True)
-class Obligation:
+class Obligation(Record):
     """What touch-move binds the player to; ``must == "any"`` when nothing binds (4.5)."""
 
+    __slots__ = ("must", "article", "square", "with_", "side", "piece", "move", "barred_side", "from_square")
     must: Must
-    article: str | None = None
-    square: chess.Square | None = None
-    with_: chess.Square | None = None
-    side: Side | None = None
-    piece: chess.PieceType | None = None
-    move: chess.Move | None = None
+    article: str | None
+    square: chess.Square | None
+    with_: chess.Square | None
+    side: Side | None
+    piece: chess.PieceType | None
+    move: chess.Move | None
     #: 4.4.2: castling on this side is barred for this move.
-    barred_side: Side | None = None
-    #: 4.4.4 with the pawn touched: the promotion must be made by this pawn.
-    from_square: chess.Square | None = field(default=None, compare=False)
+    barred_side: Side | None
+    #: 4.4.4 with the pawn touched: the promotion must be made by this pawn (not compared).
+    from_square: chess.Square | None
+
+    def __init__(
+        self,
+        must: Must,
+        article: str | None = None,
+        square: chess.Square | None = None,
+        with_: chess.Square | None = None,
+        side: Side | None = None,
+        piece: chess.PieceType | None = None,
+        move: chess.Move | None = None,
+        barred_side: Side | None = None,
+        from_square: chess.Square | None = None,
+    ) -> None:
+        object.__setattr__(self, "must", must)
+        object.__setattr__(self, "article", article)
+        object.__setattr__(self, "square", square)
+        object.__setattr__(self, "with_", with_)
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "piece", piece)
+        object.__setattr__(self, "move", move)
+        object.__setattr__(self, "barred_side", barred_side)
+        object.__setattr__(self, "from_square", from_square)
+
+    def _compared(self) -> tuple[object, ...]:
+        # from_square only narrows which pawn keeps the obligation: it has never been part of
+        # what makes two obligations the same.
+        return self._values()[:-1]
 
     def fields(self) -> dict[str, str]:
         """The obligation's fields as an ``obligation`` ruling writes them (FORMAT §3)."""
