@@ -13,7 +13,9 @@ functions of :mod:`dataclasses` (``fields``, ``replace``, ``asdict``) and positi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import FrozenInstanceError
+from operator import attrgetter
 from typing import Any, ClassVar, NoReturn, dataclass_transform
 
 
@@ -30,18 +32,28 @@ class Record:
     #: The fields, in order (the subclass's own ``__slots__``).
     _fields: ClassVar[tuple[str, ...]] = ()
 
+    #: The fields' values of a record, as a tuple (C code: equality is on the hot path of a move).
+    _getter: ClassVar[Callable[[Any], tuple[object, ...]]] = staticmethod(lambda record: ())
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._fields = tuple(cls.__dict__.get("__slots__", ()))
+        if len(cls._fields) > 1:
+            cls._getter = staticmethod(attrgetter(*cls._fields))
+        elif cls._fields:
+            one = attrgetter(cls._fields[0])
+            cls._getter = staticmethod(lambda record: (one(record),))
 
     def _values(self) -> tuple[object, ...]:
-        return tuple([getattr(self, name) for name in self._fields])
+        return self.__class__._getter(self)
 
     def _compared(self) -> tuple[object, ...]:
         """The fields equality and the hash look at (all of them, unless a record says otherwise)."""
         return self._values()
 
     def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
         if other.__class__ is not self.__class__:
             return NotImplemented
         return self._compared() == other._compared()
