@@ -96,7 +96,7 @@ def write_work_list(path: Path = WORK_LIST) -> int:
     """Answer every question of the file in two processes and write those left undecided."""
     import multiprocessing
 
-    from arbiter.core.unwinnable import NODE_BOUND
+    from arbiter.core.unwinnable import NODE_BOUND, REACH_BOUND
 
     rows = positions(None)
     with multiprocessing.get_context("spawn").Pool(2) as pool:
@@ -105,7 +105,9 @@ def write_work_list(path: Path = WORK_LIST) -> int:
     questions = 2 * len(rows)
     header = [
         "# CHA's questions (tests/data/cha/positions.txt) our analysis leaves undecided within the default",
-        f"# bound of work ({NODE_BOUND:,} moves tried), written by `python -m bench.unwinnability --work-list`.",
+        f"# bound of work ({NODE_BOUND:,} moves tried by the phases up to the searches, {REACH_BOUND:,} more by the"
+        " last,",
+        "# every reachable position), written by `python -m bench.unwinnability --work-list`.",
         f"# The bound is work, not time: the list is the same on every machine ({len(undecided)} of {questions:,},",
         f"# {questions - len(undecided):,} decided). Columns: FEN, the side asked about, CHA's answer. The work list",
         f"# for the 99.5% of issue 13: {can} 'can' (helpmates too deep), {len(undecided) - can} 'cannot' (no proof).",

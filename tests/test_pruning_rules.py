@@ -527,7 +527,7 @@ def test_rule_11_progress_costs_no_depth(monkeypatch: pytest.MonkeyPatch) -> Non
     _assert_mates(LIGHT_BISHOPS, verdict)
     assert len(verdict.line) > 40  # 51 plies as found today
     monkeypatch.setattr(Search, "classify", _classify_without_rewards)
-    assert can_checkmate(board, W, node_bound=20_000).answer == "undetermined"
+    assert can_checkmate(board, W, node_bound=20_000, reach_bound=0).answer == "undetermined"
 
 
 @pytest.mark.slow
@@ -535,7 +535,7 @@ def test_rule_12_the_transposition_table(monkeypatch: pytest.MonkeyPatch) -> Non
     board = chess.Board(LOCKED_PAWNS)
     _assert_mates(LOCKED_PAWNS, can_checkmate(board, W, node_bound=60_000))
     monkeypatch.setattr(unwinnable, "Search", _SearchWithoutTable)
-    assert can_checkmate(board, W, node_bound=20_000).answer == "undetermined"
+    assert can_checkmate(board, W, node_bound=20_000, reach_bound=0).answer == "undetermined"
 
 
 def test_rule_13_the_lines_of_checks(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -548,7 +548,7 @@ def test_rule_13_the_lines_of_checks(monkeypatch: pytest.MonkeyPatch) -> None:
     verdict = can_checkmate(board, W, node_bound=60_000)
     assert verdict.answer == "cannot" and "checks" in verdict.reason
     monkeypatch.setattr(unwinnable, "check_chains", _no_chains)
-    assert can_checkmate(board, W, node_bound=20_000).answer == "undetermined"
+    assert can_checkmate(board, W, node_bound=20_000, reach_bound=0).answer == "undetermined"
 
 
 @pytest.mark.slow
@@ -568,7 +568,7 @@ def test_rule_15_the_bishops_distances_guide_the_search(monkeypatch: pytest.Monk
     board = chess.Board(BISHOPS_BEHIND_A_CHAIN)
     _assert_mates(BISHOPS_BEHIND_A_CHAIN, can_checkmate(board, W, node_bound=60_000))
     monkeypatch.setattr(unwinnable, "bishop_distances", _no_distances)
-    assert can_checkmate(board, W, node_bound=20_000).answer == "undetermined"
+    assert can_checkmate(board, W, node_bound=20_000, reach_bound=0).answer == "undetermined"
 
 
 @pytest.mark.slow

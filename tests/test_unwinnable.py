@@ -103,14 +103,17 @@ def test_the_bound_is_work_so_the_answer_is_the_same_on_every_machine() -> None:
     # The same long question, stopped by its bound of work: the same moves tried, the same answer,
     # whatever the machine's load; the ruling's text counts moves, not seconds.
     board = chess.Board("2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - - 0 1")
-    first = can_checkmate(board, W, node_bound=4_000)
-    second = can_checkmate(board, W, node_bound=4_000)
+    first = can_checkmate(board, W, node_bound=4_000, reach_bound=0)
+    second = can_checkmate(board, W, node_bound=4_000, reach_bound=0)
     assert first.answer == second.answer == "undetermined"
     assert first.nodes == second.nodes == 4_001 and not first.out_of_time
     assert "4000 moves searched" in first.reason
-    cannot, why = cannot_mate(board, W, node_bound=4_000)
+    cannot, why = cannot_mate(board, W, node_bound=4_000, reach_bound=0)
     assert cannot is False and "4000 moves searched" in why and "material rule" in why
-    assert can_checkmate(board, W, node_bound=8_000).nodes == 8_001  # more work, more moves tried
+    assert can_checkmate(board, W, node_bound=8_000, reach_bound=0).nodes == 8_001  # more work, more moves tried
+    # The last phase, every reachable position, has its own bound of work, counted on.
+    reached = can_checkmate(board, W, node_bound=4_000, reach_bound=3_000)
+    assert reached.answer == "undetermined" and reached.nodes == 7_001 and "7000 moves searched" in reached.reason
 
 
 @pytest.mark.slow

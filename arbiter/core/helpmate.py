@@ -494,31 +494,87 @@ def check_chains(board: chess.Board, visited: set[Hashable], line: list[chess.Mo
 def is_exhaustively_unwinnable(board: chess.Board, bound: int = 3_000, tick: Callable[[], None] = _never) -> bool:
     """Whether every position reachable from ``board`` (at most ``bound`` of them) was seen and
     none mates Black."""
-    seen = {board._transposition_key()}
-    layer = [board.copy(stack=False)]
+    return breadth_first_helpmate(board, tick, bound)[0] is False
+
+
+#: The positions :func:`breadth_first_helpmate` may keep (about 55 MB for all of them).
+REACH_POSITIONS = 120_000
+
+
+def breadth_first_helpmate(board: chess.Board, tick: Callable[[], None] = _never,
+                           bound: int = REACH_POSITIONS) -> tuple[bool | None, list[chess.Move]]:
+    """Every position reachable from ``board``, breadth first, each once: ``(True, line)`` with a
+    shortest helpmate of Black; ``(False, [])`` when every reachable position was seen and none is
+    a mate of Black (a proof that White cannot mate); ``(None, [])`` past ``bound`` positions.
+
+    Where the other phases follow lines, this one counts positions: behind a pawn wall, with
+    kings and a bishop shut in, there are tens of thousands of them, and seeing each once proves
+    what no line of bounded depth can (CHA's community puzzles with tempo moves). A position is
+    kept as its key (:func:`_key`, the key of the positions seen as well) and set up again on one
+    board when its turn comes: no board is copied per position.
+    """
+    scratch = board.copy(stack=False)
+    root = _key(scratch)
+    parents: dict[_Key, tuple[_Key, chess.Move] | None] = {root: None}
+    layer = [root]
     while layer:
         following = []
-        for position in layer:
-            if position.has_insufficient_material(chess.WHITE):
+        for key in layer:
+            _set_up(scratch, key)
+            if scratch.has_insufficient_material(chess.WHITE):
                 continue
-            moves = list(position.generate_legal_moves())
+            moves = list(scratch.generate_legal_moves())
             if not moves:
-                if position.turn == chess.BLACK and position.is_check():
-                    return False
+                if scratch.turn == chess.BLACK and scratch.is_check():
+                    return True, _line_to(parents, key)
                 continue
             for move in moves:
                 tick()
-                position.push(move)
-                key = position._transposition_key()
-                if key not in seen:
-                    seen.add(key)
-                    if len(seen) > bound:
-                        return False
-                    following.append(position.copy(stack=False))
-                position.pop()
+                scratch.push(move)
+                reached = _key(scratch)
+                if reached not in parents:
+                    parents[reached] = (key, move)
+                    if len(parents) > bound:
+                        return None, []
+                    following.append(reached)
+                scratch.pop()
         layer = following
-    return True
+    return False, []
 
+
+#: A position as :func:`breadth_first_helpmate` keeps it: the six piece bitboards, the two colours',
+#: the turn, the castling rights, the en passant square (what python-chess's transposition key
+#: holds, in an order of ours).
+_Key = tuple[int, int, int, int, int, int, int, int, bool, int, int | None]
+
+
+def _key(board: chess.Board) -> _Key:
+    """What makes ``board`` the position it is for the moves to come."""
+    return (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
+            board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK], board.turn,
+            board.clean_castling_rights(), board.ep_square if board.has_legal_en_passant() else None)
+
+
+def _set_up(board: chess.Board, key: _Key) -> None:
+    """``board`` set to the position whose :func:`_key` is ``key``."""
+    pawns, knights, bishops, rooks, queens, kings, white, black, turn, castling, en_passant = key
+    board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings = (
+        pawns, knights, bishops, rooks, queens, kings)
+    board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK] = white, black
+    board.turn, board.castling_rights, board.ep_square = turn, castling, en_passant
+    board.occupied = white | black
+    board.promoted = chess.BB_EMPTY
+
+
+def _line_to(parents: dict[_Key, tuple[_Key, chess.Move] | None], key: _Key) -> list[chess.Move]:
+    line = []
+    link = parents[key]
+    while link is not None:
+        key, move = link
+        line.append(move)
+        link = parents[key]
+    line.reverse()
+    return line
 
 
 class Moved:

@@ -20,6 +20,8 @@ board. In order, each phase either answers or hands over to the next:
 8. Every line of checks, the quiet positions off them judged by the static analysis.
 9. A deep search guided by the bishops' distances to the mating corner, with the moves into
    statically dead positions made expensive.
+10. When the searches have spent their bound: every reachable position, breadth first, each
+    once (behind locked pawns the positions are few even where the lines are endless).
 
 A helpmate found: it can mate (the line is in the verdict and its text). A search or proof that
 ran to its end: it cannot (the reason says which). The budget spent first: ``undetermined``, which
@@ -44,6 +46,8 @@ from arbiter.core.i18n import N_, _
 from arbiter.core.deduction import Analysis, is_statically_unwinnable
 from arbiter.core.helpmate import (
     Expansion,
+    REACH_POSITIONS,
+    breadth_first_helpmate,
     Moved,
     are_pawns_blocked,
     OutOfTime,
@@ -62,13 +66,16 @@ from arbiter.core.helpmate import (
 
 Answer = Literal["can", "cannot", "undetermined"]
 
-#: Steps of work (moves tried, in every phase) one analysis may take before it answers
-#: "undetermined": about 2 CPU seconds on the machine of ``bench/README.md``. A bound in work, not
-#: in time, so that the same position gets the same ruling on every machine, loaded or not.
+#: Steps of work (moves tried) the phases up to the searches may take: about 2 CPU seconds on the
+#: machine of ``bench/README.md``. A bound in work, not in time, so that the same position gets
+#: the same ruling on every machine, loaded or not.
 NODE_BOUND = 150_000
+#: Moves the last phase, every reachable position breadth first, may try when the searches have
+#: spent theirs without an answer: about 4 CPU seconds more. Only CHA's hardest puzzles get there.
+REACH_BOUND = 300_000
 #: CPU seconds after which an analysis stops whatever work it has done: only a safety net for a
 #: slow machine (a ruling must not keep the arbiter waiting: a flag is ruled on at once).
-TIME_BOUND = 10.0
+TIME_BOUND = 30.0
 #: How a ruling's text begins when the analysis could not decide (DECISIONS 19: it says so).
 UNDECIDED = N_("the helpmate search stopped at its bound without an answer")
 
@@ -122,12 +129,13 @@ class Verdict:
 
 
 def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE_BOUND,
-                  time_bound: float | None = None) -> Verdict:
+                  time_bound: float | None = None, reach_bound: int = REACH_BOUND) -> Verdict:
     """Whether ``color`` can checkmate the other king by some series of legal moves from ``board``.
 
-    The analysis stops, ``undetermined``, when it has taken ``node_bound`` steps of work (moves
-    tried, :data:`NODE_BOUND` by default), or, on a machine too slow for that, after
-    ``time_bound`` CPU seconds (:data:`TIME_BOUND` by default).
+    The analysis stops, ``undetermined``, when its phases up to the searches have taken
+    ``node_bound`` steps of work (moves tried, :data:`NODE_BOUND` by default) and the last one,
+    every reachable position, ``reach_bound`` more (:data:`REACH_BOUND`); or, on a machine too
+    slow for that, after ``time_bound`` CPU seconds (:data:`TIME_BOUND` by default).
     """
     time_bound = TIME_BOUND if time_bound is None else time_bound
     if not any(board.generate_legal_moves()):  # mate or stalemate on the board: nothing more is played
@@ -141,14 +149,14 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
     try:
         with _without_cycle_collection():
             try:
-                answer, reason, line = _analyse(position, search, node_bound)
+                answer, reason, line = _analysed(position, search, node_bound, reach_bound)
             finally:
                 search.forget()  # freed while the collector is paused: no collection walks them
     except OutOfTime:
         if search.out_of_time:
             reason = _("no answer within {seconds} s of computing").format(seconds=f"{time_bound:g}")
         else:
-            reason = _("no answer within {moves} moves searched").format(moves=node_bound)
+            reason = _("no answer within {moves} moves searched").format(moves=node_bound + reach_bound)
         answer, line = "undetermined", []
     except RecursionError:  # a line longer than the interpreter's stack: no answer rather than a crash
         answer, reason, line = "undetermined", N_("no answer: the search ran too deep"), []
@@ -177,6 +185,28 @@ def _without_cycle_collection() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+def _analysed(board: chess.Board, search: Search, node_bound: int,
+              reach_bound: int) -> tuple[Answer, str, list[chess.Move]]:
+    """The phases of :func:`_analyse`; where they stop at their bound without an answer, every
+    position reachable from ``board``, breadth first, with ``reach_bound`` moves more."""
+    origin = board.copy(stack=False)  # the searches stopped by their bound leave moves on ``board``
+    try:
+        answer, reason, line = _analyse(board, search, node_bound)
+    except OutOfTime:
+        if search.out_of_time or reach_bound <= 0:
+            raise
+        answer, reason, line = "undetermined", "", []
+    if answer != "undetermined" or reach_bound <= 0:
+        return answer, reason, line
+    search.forget()
+    search.work_bound = search.phase_work_bound = node_bound + reach_bound
+    mates, line = breadth_first_helpmate(origin, search.tick)
+    if mates is None:
+        return "undetermined", _("no answer: more than {positions} reachable positions").format(
+            positions=REACH_POSITIONS), []
+    return ("can", "", line) if mates else ("cannot", _EVERY_POSITION, [])
 
 
 def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answer, str, list[chess.Move]]:
@@ -356,18 +386,18 @@ def _has_free_heavy_piece(board: chess.Board) -> bool:
 
 
 def cannot_mate(board: chess.Board, color: chess.Color, node_bound: int = NODE_BOUND,
-                time_bound: float | None = None) -> tuple[bool, str]:
+                time_bound: float | None = None, reach_bound: int = REACH_BOUND) -> tuple[bool, str]:
     """For a ruling: whether ``color`` cannot mate, and a sentence saying how that was decided.
 
     An undetermined analysis falls back to the material rule, and says so (DECISIONS 19).
     """
     time_bound = TIME_BOUND if time_bound is None else time_bound
-    verdict = can_checkmate(board, color, node_bound, time_bound)
+    verdict = can_checkmate(board, color, node_bound, time_bound, reach_bound)
     if verdict.answer == "undetermined":
         if not verdict.out_of_time:
             return board.has_insufficient_material(color), _(
                 "{undecided} ({moves} moves searched): undecided; the material rule decides").format(
-                undecided=_(UNDECIDED), moves=node_bound)
+                undecided=_(UNDECIDED), moves=min(verdict.nodes, node_bound + reach_bound))
         return board.has_insufficient_material(color), _(
             "{undecided} ({seconds} s of computing): undecided; the material rule decides").format(
             undecided=_(UNDECIDED), seconds=f"{time_bound:g}")
