@@ -25,7 +25,8 @@ The rules switched off:
   corner, and the moves into statically dead positions made dearer), 16 Black's promotion as
   progress where White's pieces need a blocker Black does not have (D3-Chess's
   ``need_loser_promotion``), 17 the costed moves a phase keeps per position (the same search, with
-  fewer move generations).
+  fewer move generations), 18 every reachable position, breadth first, when the searches stop at
+  their bound (the last phase; switched off with ``reach_bound=0``).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from arbiter.core import helpmate
 from arbiter.core import unwinnable
 from arbiter.core.deduction import Analysis, is_statically_unwinnable, piece_attacks
 from arbiter.core.helpmate import NORMAL, REWARD, Search, play_forced_moves
-from arbiter.core.unwinnable import Verdict, can_checkmate, is_dead
+from arbiter.core.unwinnable import NODE_BOUND, Verdict, can_checkmate, is_dead
 from tests.conftest import randomly_played
 
 W, B = chess.WHITE, chess.BLACK
@@ -631,6 +632,24 @@ def test_rule_17_a_phase_keeps_the_moves_of_the_positions_it_met(monkeypatch: py
     monkeypatch.setattr(helpmate, "_EXPANSIONS", 0)
     assert can_checkmate(board, W, node_bound=60_000).nodes == verdict.nodes
     assert len(generated) > with_cache * 5 // 4
+
+
+#: Black to mate? White's king on a3 cannot move (a4 is Black's b-pawn's, the rest its own pawns),
+#: so any check would mate it; but White's only moves are its f- and h-pawns, Black's pawns stand on
+#: the same files, and in every line they lock (or White is stalemated) before Black's king can take
+#: one and promote: no series of moves mates White. The lines are endless (Black's king walks), the
+#: positions few. CHA's community position 4k3/5p1p/8/1p6/1P6/KP6/PP3P1P/8 w with Black's king moved
+#: to d8.
+SHUT_IN_KING = "3k4/5p1p/8/1p6/1P6/KP6/PP3P1P/8 w - - 0 1"
+
+
+@pytest.mark.slow
+def test_rule_18_every_reachable_position_when_the_searches_stop() -> None:
+    board = chess.Board(SHUT_IN_KING)
+    assert can_checkmate(board, B, reach_bound=0).answer == "undetermined"  # the searches alone
+    verdict = can_checkmate(board, B)
+    assert verdict.answer == "cannot" and "every reachable position" in verdict.reason
+    assert NODE_BOUND < verdict.nodes < NODE_BOUND + 20_000  # the last phase: 15,921 moves today
 
 
 # -- soundness on random play ---------------------------------------------------------------------
