@@ -3,7 +3,7 @@
 Why not ``@dataclass(frozen=True)``: on Python 3.11 the decorator writes and compiles six methods
 for every class at every start of the program (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``,
 ``__setattr__``, ``__delattr__``): about 0.7 ms and 3 million instructions a class, a tenth of
-``arbiter run`` on one file for the 28 records here (issue 17). A record writes its ``__init__``
+``arbiter run`` on one file for the 34 records of the package (issue 17). A record writes its ``__init__``
 by hand (compiled once, into the byte code) and takes the other five from :class:`Record`, which
 reads the fields from ``__slots__``. What it keeps of a frozen dataclass: equality by type and
 fields (``NotImplemented`` against another type), the hash of the fields, the ``repr``, the
