@@ -155,10 +155,11 @@ def test_the_c_safe_loader_reads_every_yaml_file_as_the_python_one() -> None:
     assert differ == []
 
 
-#: The dataclasses of ours ``arbiter run`` may still build at its start: the mutable ones (a frozen
-#: value is a :class:`arbiter.core.records.Record`, whose methods are in the byte code: a frozen
-#: dataclass compiles six methods at every start, about 3 million instructions each class).
-MUTABLE_DATACLASSES = {
+#: The dataclasses of ours ``arbiter run`` may still build at its start: the mutable ones, and
+#: ``Language`` (frozen, but compared by identity for the caches). Any other frozen value is a
+#: :class:`arbiter.core.records.Record`, whose methods are in the byte code: a frozen dataclass
+#: compiles six methods at every start, about 3 million instructions each class.
+DATACLASSES_LEFT = {
     "arbiter.table.turns.Settings", "arbiter.table.turns.Turn", "arbiter.table.turns.Pending",
     "arbiter.table.turns.Breach", "arbiter.core.clock.Clock", "arbiter.core.notation.Language",
     "arbiter.table.machine.Held", "arbiter.laws.game.IllegalMove", "arbiter.files.scenario.Scenario",
@@ -182,6 +183,6 @@ def test_run_on_one_file_builds_no_frozen_dataclass_nor_the_search_tables() -> N
         "print(json.dumps({'status': status, 'built': built, 'knight': len(helpmate._KNIGHT_DISTANCE)}))\n")
     assert found["status"] == 0
     ours = {name for name in found["built"] if name.startswith("arbiter.")}
-    assert ours <= MUTABLE_DATACLASSES, ours - MUTABLE_DATACLASSES
+    assert ours <= DATACLASSES_LEFT, ours - DATACLASSES_LEFT
     assert "arbiter.table.turns.Settings" in ours  # the count sees our classes
     assert found["knight"] == 0  # the helpmate search's knight distances: made when a search needs them

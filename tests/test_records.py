@@ -112,3 +112,10 @@ def test_equality_and_hash_follow_the_fields(a: int, b: int, accidental: bool) -
     assert one == other and hash(one) == hash(other)
     assert (TouchAct((a,), accidental) == TouchAct((b,), accidental)) == (a == b)
     assert TouchAct((a,), accidental) != TouchAct((a,), not accidental)
+
+
+def test_a_field_left_out_of_equality_must_be_a_field() -> None:
+    with pytest.raises(TypeError, match="names no field"):
+        class Wrong(Record):
+            __slots__ = ("one",)
+            _not_compared = ("other",)

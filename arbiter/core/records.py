@@ -6,7 +6,8 @@ for every class at every start of the program (``__init__``, ``__repr__``, ``__e
 ``arbiter run`` on one file for the 34 records of the package (issue 17). A record writes its ``__init__``
 by hand (compiled once, into the byte code) and takes the other five from :class:`Record`, which
 reads the fields from ``__slots__``. What it keeps of a frozen dataclass: equality by type and
-fields (``NotImplemented`` against another type), the hash of the fields, the ``repr``, the
+fields (``NotImplemented`` against another type; fields left out of it as ``compare=False`` left
+them), the hash of the fields, the ``repr``, the
 :class:`dataclasses.FrozenInstanceError` on assignment, copying and pickling; not kept: the
 functions of :mod:`dataclasses` (``fields``, ``replace``, ``asdict``) and positional patterns.
 """
@@ -26,40 +27,38 @@ class Record:
 
     A subclass declares ``__slots__`` and an ``__init__`` taking the fields in that order and
     setting each once with ``object.__setattr__``; its fields are annotated for the reader and mypy.
+    ``_not_compared`` names the fields equality and the hash leave out.
     """
 
     __slots__ = ()
     #: The fields, in order (the subclass's own ``__slots__``).
     _fields: ClassVar[tuple[str, ...]] = ()
 
-    #: The fields' values of a record, as a tuple (C code: equality is on the hot path of a move).
-    _getter: ClassVar[Callable[[Any], tuple[object, ...]]] = staticmethod(lambda record: ())
+    #: The fields equality and the hash leave out (a dataclass field's ``compare=False``).
+    _not_compared: ClassVar[tuple[str, ...]] = ()
+    #: A record's values, as a tuple: all its fields; those compared (C code: equality is on the
+    #: hot path of a move).
+    _values: ClassVar[Callable[[Any], tuple[object, ...]]] = staticmethod(lambda record: ())
+    _compared: ClassVar[Callable[[Any], tuple[object, ...]]] = staticmethod(lambda record: ())
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._fields = tuple(cls.__dict__.get("__slots__", ()))
-        if len(cls._fields) > 1:
-            cls._getter = staticmethod(attrgetter(*cls._fields))
-        elif cls._fields:
-            one = attrgetter(cls._fields[0])
-            cls._getter = staticmethod(lambda record: (one(record),))
-
-    def _values(self) -> tuple[object, ...]:
-        return self.__class__._getter(self)
-
-    def _compared(self) -> tuple[object, ...]:
-        """The fields equality and the hash look at (all of them, unless a record says otherwise)."""
-        return self._values()
+        if not set(cls._not_compared) <= set(cls._fields):
+            raise TypeError(f"{cls.__qualname__}._not_compared names no field: {cls._not_compared}")
+        cls._values = staticmethod(_getter(cls._fields))
+        cls._compared = staticmethod(_getter(tuple(name for name in cls._fields if name not in cls._not_compared)))
 
     def __eq__(self, other: object) -> bool:
         if other is self:
             return True
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._compared() == other._compared()
+        compared = self.__class__._compared
+        return compared(self) == compared(other)
 
     def __hash__(self) -> int:
-        return hash(self._compared())
+        return hash(self.__class__._compared(self))
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
@@ -72,4 +71,14 @@ class Record:
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __reduce__(self) -> tuple[type[Record], tuple[object, ...]]:
-        return self.__class__, self._values()
+        return self.__class__, self.__class__._values(self)
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[object, ...]]:
+    """The values of ``names`` of an object, always as a tuple."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda record: (one(record),)
+    return lambda record: ()

@@ -92,6 +92,9 @@ class Obligation(Record):
     """What touch-move binds the player to; ``must == "any"`` when nothing binds (4.5)."""
 
     __slots__ = ("must", "article", "square", "with_", "side", "piece", "move", "barred_side", "from_square")
+    # from_square only narrows which pawn keeps the obligation: it has never been part of what
+    # makes two obligations the same.
+    _not_compared = ("from_square",)
     must: Must
     article: str | None
     square: chess.Square | None
@@ -125,11 +128,6 @@ class Obligation(Record):
         object.__setattr__(self, "move", move)
         object.__setattr__(self, "barred_side", barred_side)
         object.__setattr__(self, "from_square", from_square)
-
-    def _compared(self) -> tuple[object, ...]:
-        # from_square only narrows which pawn keeps the obligation: it has never been part of
-        # what makes two obligations the same.
-        return self._values()[:-1]
 
     def fields(self) -> dict[str, str]:
         """The obligation's fields as an ``obligation`` ruling writes them (FORMAT §3)."""
