@@ -7,7 +7,9 @@ with the share decided and how many answers disagree with CHA's labels. ``--samp
 k-th position so that N are measured (the full file takes some minutes); ``--dead`` also times the
 quick test for a dead position (5.2.2) that runs after every move. ``--work-list`` answers every
 question in two processes (some minutes) and writes ``bench/cha-undecided.txt``: the questions the
-default bound leaves undecided, which ``tests/test_cha.py`` runs only with a short bound.
+default bound leaves undecided, which ``tests/test_cha.py`` runs only with a short bound; and
+``bench/cha-last-phase.txt``: those the last phase decides once the searches have spent their
+bound, which it runs with the searches cut short (the last phase's answer does not depend on them).
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ import chess
 ROOT = Path(__file__).resolve().parent.parent
 POSITIONS = ROOT / "tests" / "data" / "cha" / "positions.txt"
 WORK_LIST = Path(__file__).with_name("cha-undecided.txt")
+#: The questions the searches leave undecided and the last phase decides (see :func:`write_work_list`).
+LAST_PHASE_LIST = Path(__file__).with_name("cha-last-phase.txt")
 #: CHA's published mean time per position (C++, FUN 2022), for comparison.
 CHA_PUBLISHED_US = 336.0
 
@@ -81,28 +85,43 @@ def read_work_list(path: Path = WORK_LIST) -> list[tuple[str, str]]:
     return questions
 
 
-def _undecided(row: tuple[str, str]) -> list[tuple[str, str, str]]:
-    """The questions of one position the default bound leaves undecided: (FEN, side, CHA's answer)."""
+def _past_the_searches(row: tuple[str, str]) -> list[tuple[str, str, str, str]]:
+    """The questions of one position whose searches spend their bound: (FEN, side, CHA's answer,
+    the analysis's answer with the default bound)."""
     from arbiter.core.unwinnable import can_checkmate
 
     label, fen = row
     board = chess.Board(fen)
-    return [(fen, "white" if color else "black", "cannot" if mark == "-" else "can")
-            for color, mark in ((chess.WHITE, label[0]), (chess.BLACK, label[1]))
-            if can_checkmate(board, color).answer == "undetermined"]
+    found: list[tuple[str, str, str, str]] = []
+    for color, mark in ((chess.WHITE, label[0]), (chess.BLACK, label[1])):
+        verdict = can_checkmate(board, color)
+        if verdict.last_phase:
+            found.append((fen, "white" if color else "black", "cannot" if mark == "-" else "can", verdict.answer))
+    return found
 
 
-def write_work_list(path: Path = WORK_LIST) -> int:
-    """Answer every question of the file in two processes and write those left undecided."""
+def write_work_list(path: Path = WORK_LIST, last_phase_path: Path = LAST_PHASE_LIST) -> int:
+    """Answer every question of the file in two processes; write those left undecided, and those
+    the searches leave undecided and the last phase decides (``tests/test_cha.py`` asks those with
+    the searches cut short: the last phase decides them all the same)."""
     import multiprocessing
 
     from arbiter.core.unwinnable import NODE_BOUND, REACH_BOUND
 
     rows = positions(None)
     with multiprocessing.get_context("spawn").Pool(2) as pool:
-        undecided = [question for found in pool.imap(_undecided, rows, chunksize=8) for question in found]
+        past = [question for found in pool.imap(_past_the_searches, rows, chunksize=8) for question in found]
+    undecided = [(fen, side, cha) for fen, side, cha, ours in past if ours == "undetermined"]
+    decided_last = [(fen, side, cha) for fen, side, cha, ours in past if ours != "undetermined"]
     can = sum(answer == "can" for _, _, answer in undecided)
     questions = 2 * len(rows)
+    last_phase_path.write_text("\n".join([
+        "# CHA's questions (tests/data/cha/positions.txt) whose searches spend their bound of work",
+        f"# ({NODE_BOUND:,} moves) without an answer and that the last phase, every reachable position the",
+        f"# cheapest first, decides within its {REACH_BOUND:,} moves; written by",
+        f"# `python -m bench.unwinnability --work-list` ({len(decided_last)} questions). Columns: FEN, the side",
+        "# asked about, CHA's answer.",
+    ] + [" ".join(question) for question in decided_last]) + "\n", encoding="utf-8")
     header = [
         "# CHA's questions (tests/data/cha/positions.txt) our analysis leaves undecided within the default",
         f"# bound of work ({NODE_BOUND:,} moves tried by the phases up to the searches, {REACH_BOUND:,} more by the"
@@ -110,7 +129,7 @@ def write_work_list(path: Path = WORK_LIST) -> int:
         "# every reachable position), written by `python -m bench.unwinnability --work-list`.",
         f"# The bound is work, not time: the list is the same on every machine ({len(undecided)} of {questions:,},",
         f"# {questions - len(undecided):,} decided). Columns: FEN, the side asked about, CHA's answer. The work list",
-        f"# for the 99.5% of issue 13: {can} 'can' (helpmates too deep), {len(undecided) - can} 'cannot' (no proof).",
+        f"# for the 99.5% of issue 13: {can} 'can' (no helpmate found), {len(undecided) - can} 'cannot' (no proof).",
     ]
     path.write_text("\n".join(header + [" ".join(question) for question in undecided]) + "\n", encoding="utf-8")
     return len(undecided)
@@ -123,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"write the questions left undecided to {WORK_LIST.name} (every question, two processes)")
     args = parser.parse_args(argv)
     if args.work_list:
-        print(f"{write_work_list()} questions undecided: {WORK_LIST}")
+        print(f"{write_work_list()} questions undecided: {WORK_LIST} (decided by the last phase: {LAST_PHASE_LIST})")
         return 0
     figures = bench(args.sample or None)
     for key, value in figures.items():

@@ -20,8 +20,9 @@ board. In order, each phase either answers or hands over to the next:
 8. Every line of checks, the quiet positions off them judged by the static analysis.
 9. A deep search guided by the bishops' distances to the mating corner, with the moves into
    statically dead positions made expensive.
-10. When the searches have spent their bound: every reachable position, breadth first, each
-    once (behind locked pawns the positions are few even where the lines are endless).
+10. When the searches have spent their bound: every reachable position, each once, the cheapest
+    first by the guided search's costs (behind locked pawns the positions are few even where the
+    lines are endless, and the costs lead to deep helpmates without walking lines again).
 
 A helpmate found: it can mate (the line is in the verdict and its text). A search or proof that
 ran to its end: it cannot (the reason says which). The budget spent first: ``undetermined``, which
@@ -47,7 +48,7 @@ from arbiter.core.deduction import Analysis, is_statically_unwinnable
 from arbiter.core.helpmate import (
     Expansion,
     REACH_POSITIONS,
-    breadth_first_helpmate,
+    cheapest_first_helpmate,
     Moved,
     are_pawns_blocked,
     OutOfTime,
@@ -70,12 +71,13 @@ Answer = Literal["can", "cannot", "undetermined"]
 #: machine of ``bench/README.md``. A bound in work, not in time, so that the same position gets
 #: the same ruling on every machine, loaded or not.
 NODE_BOUND = 150_000
-#: Moves the last phase, every reachable position breadth first, may try when the searches have
-#: spent theirs without an answer: about 4 CPU seconds more. Only CHA's hardest puzzles get there.
-REACH_BOUND = 300_000
+#: Moves the last phase, every reachable position the cheapest first, may try when the searches
+#: have spent theirs without an answer: up to about 25 CPU seconds more here (13 µs a move). Only
+#: CHA's hardest puzzles get there; no position of a real game of our corpora does.
+REACH_BOUND = 2_000_000
 #: CPU seconds after which an analysis stops whatever work it has done: only a safety net for a
-#: slow machine (a ruling must not keep the arbiter waiting: a flag is ruled on at once).
-TIME_BOUND = 30.0
+#: machine several times slower than the bound of work assumes.
+TIME_BOUND = 120.0
 #: How a ruling's text begins when the analysis could not decide (DECISIONS 19: it says so).
 UNDECIDED = N_("the helpmate search stopped at its bound without an answer")
 
@@ -99,13 +101,15 @@ class Verdict:
     The reason of a ``can`` is the helpmate line in SAN, written only when it is read (the audit
     of a whole archive never reads most of them)."""
 
-    __slots__ = ("_origin", "_reason", "answer", "line", "nodes", "out_of_time")
+    __slots__ = ("_origin", "_reason", "answer", "last_phase", "line", "nodes", "out_of_time")
 
     def __init__(self, answer: Answer, reason: str, line: tuple[chess.Move, ...] = (), nodes: int = 0,
-                 origin: chess.Board | None = None, out_of_time: bool = False) -> None:
+                 origin: chess.Board | None = None, out_of_time: bool = False, last_phase: bool = False) -> None:
         self.answer = answer
         #: Whether the CPU deadline, not the bound of work, left it undetermined.
         self.out_of_time = out_of_time
+        #: Whether the searches spent their bound and the last phase ran (see :func:`can_checkmate`).
+        self.last_phase = last_phase
         self._reason = reason
         self.line = line
         self.nodes = nodes
@@ -135,7 +139,9 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
     The analysis stops, ``undetermined``, when its phases up to the searches have taken
     ``node_bound`` steps of work (moves tried, :data:`NODE_BOUND` by default) and the last one,
     every reachable position, ``reach_bound`` more (:data:`REACH_BOUND`); or, on a machine too
-    slow for that, after ``time_bound`` CPU seconds (:data:`TIME_BOUND` by default).
+    slow for that, after ``time_bound`` CPU seconds (:data:`TIME_BOUND` by default). The last
+    phase starts afresh from ``board`` with a bound of its own, so its answer does not depend on
+    ``node_bound`` (a test may cut the searches short and still see it decide).
     """
     time_bound = TIME_BOUND if time_bound is None else time_bound
     if not any(board.generate_legal_moves()):  # mate or stalemate on the board: nothing more is played
@@ -165,9 +171,11 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
                            move.promotion) for move in line]
     if answer == "can":
         if line:
-            return Verdict(answer, "", tuple(line), search.nodes, origin=board.copy(stack=False))
+            return Verdict(answer, "", tuple(line), search.nodes, origin=board.copy(stack=False),
+                           last_phase=search.last_phase)
         reason = N_("the king is already mated")
-    return Verdict(answer, reason, tuple(line), search.nodes, out_of_time=search.out_of_time)
+    return Verdict(answer, reason, tuple(line), search.nodes, out_of_time=search.out_of_time,
+                   last_phase=search.last_phase)
 
 
 @contextmanager
@@ -190,7 +198,7 @@ def _without_cycle_collection() -> Iterator[None]:
 def _analysed(board: chess.Board, search: Search, node_bound: int,
               reach_bound: int) -> tuple[Answer, str, list[chess.Move]]:
     """The phases of :func:`_analyse`; where they stop at their bound without an answer, every
-    position reachable from ``board``, breadth first, with ``reach_bound`` moves more."""
+    position reachable from ``board``, the cheapest first, with ``reach_bound`` moves more."""
     origin = board.copy(stack=False)  # the searches stopped by their bound leave moves on ``board``
     try:
         answer, reason, line = _analyse(board, search, node_bound)
@@ -201,12 +209,31 @@ def _analysed(board: chess.Board, search: Search, node_bound: int,
     if answer != "undetermined" or reach_bound <= 0:
         return answer, reason, line
     search.forget()
-    search.work_bound = search.phase_work_bound = node_bound + reach_bound
-    mates, line = breadth_first_helpmate(origin, search.tick)
+    search.last_phase = True
+    # The phase's own bound: ``reach_bound`` moves whatever the searches took (the move that took
+    # them past their bound was never tried).
+    search.nodes = min(search.nodes, node_bound)
+    search.work_bound = search.phase_work_bound = search.nodes + reach_bound
+    _guide(search, origin)
+    mates, line = cheapest_first_helpmate(origin, search)
     if mates is None:
         return "undetermined", _("no answer: more than {positions} reachable positions").format(
             positions=REACH_POSITIONS), []
     return ("can", "", line) if mates else ("cannot", _EVERY_POSITION, [])
+
+
+def _guide(search: Search, board: chess.Board, blocked: bool | None = None) -> None:
+    """Set the guided search's costs for ``board``: the bishops' distances to the mating corner and
+    the moves into statically dead positions. ``blocked``: whether pawns stand locked (or White's
+    material is short), worked out when not given."""
+    if blocked is None:
+        blocked = not (board.queens | board.rooks | board.knights) or may_be_dead(board)
+    if board.bishops:  # the steady pieces matter only behind a wall; in an open position none is
+        search.distances = bishop_distances(board, Analysis(board).saturate().steady if blocked else 0)
+    else:
+        search.distances = [255] * 64
+    search.punishable = punishable_moves(board, search.tick) if blocked else frozenset()
+    search.guided = True
 
 
 def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answer, str, list[chess.Move]]:
@@ -249,11 +276,7 @@ def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answe
     # Three searches share the time left: the guided one (CHA's last phase, which in Python
     # decides most of what the plain one decides and much that it cannot: the long bishop and king
     # manoeuvres behind pawn walls), the plain iterative deepening, then the guided one again.
-    if board.bishops:  # the steady pieces matter only behind a wall; in an open position none is
-        search.distances = bishop_distances(board, Analysis(board).saturate().steady if blocked else 0)
-    else:
-        search.distances = [255] * 64
-    search.punishable = punishable_moves(board, search.tick) if blocked else frozenset()
+    _guide(search, board, blocked)
     if not blocked:
         # In an open position a short plain search (CHA's iterative deepening, each depth cut at
         # 7,000 moves per ply) finds most mates at once: its cut per depth sends it deeper soon,
