@@ -86,8 +86,8 @@ def read_work_list(path: Path = WORK_LIST) -> list[tuple[str, str]]:
 
 
 def _past_the_searches(row: tuple[str, str]) -> list[tuple[str, str, str, str]]:
-    """The questions of one position whose searches spend their bound: (FEN, side, CHA's answer,
-    the analysis's answer with the default bound)."""
+    """The questions of one position whose searches spend their bound, or that stay undecided:
+    (FEN, side, CHA's answer, the analysis's answer with the default bound)."""
     from arbiter.core.unwinnable import can_checkmate
 
     label, fen = row
@@ -95,7 +95,7 @@ def _past_the_searches(row: tuple[str, str]) -> list[tuple[str, str, str, str]]:
     found: list[tuple[str, str, str, str]] = []
     for color, mark in ((chess.WHITE, label[0]), (chess.BLACK, label[1])):
         verdict = can_checkmate(board, color)
-        if verdict.last_phase:
+        if verdict.last_phase or verdict.answer == "undetermined":  # stopped by the clock, or too deep
             found.append((fen, "white" if color else "black", "cannot" if mark == "-" else "can", verdict.answer))
     return found
 

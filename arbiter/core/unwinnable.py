@@ -47,8 +47,6 @@ from arbiter.core.i18n import N_, _
 from arbiter.core.deduction import Analysis, is_statically_unwinnable
 from arbiter.core.helpmate import (
     Expansion,
-    REACH_POSITIONS,
-    cheapest_first_helpmate,
     Moved,
     are_pawns_blocked,
     OutOfTime,
@@ -59,11 +57,11 @@ from arbiter.core.helpmate import (
     has_lonely_pawns,
     has_non_pawn_moves,
     is_dynamically_unwinnable,
-    is_exhaustively_unwinnable,
     may_be_dead,
     play_forced_moves,
     punishable_moves,
 )
+from arbiter.core.reachable import REACH_POSITIONS, cheapest_first_helpmate, is_exhaustively_unwinnable
 
 Answer = Literal["can", "cannot", "undetermined"]
 
