@@ -17,7 +17,8 @@ no board is copied per position.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import chess
 
@@ -53,14 +54,14 @@ def breadth_first_helpmate(board: chess.Board, tick: Callable[[], None] = _never
     """
     scratch = board.copy(stack=False)
     root = _key(scratch)
-    parents: dict[int, tuple[int, chess.Move] | None] = {root: None}
+    parents: dict[int, tuple[int, chess.Move | None]] = {root: (root, None)}
     layer = [root]
     while layer:
         following = []
         for key in layer:
             moves = _moves_of(scratch, key)
             if moves is True:
-                return True, _line_to(parents, key)
+                return True, _line_through(parents, key)
             if moves is False:
                 continue
             after = _after(scratch, key)
@@ -162,12 +163,14 @@ def _reached(scratch: chess.Board, after: _After | None, move: chess.Move) -> in
     return child
 
 
-def _line_through(reached_by: dict[int, tuple[int, chess.Move | None, int, bool]], key: int) -> list[chess.Move]:
+def _line_through(reached_by: Mapping[int, tuple[Any, ...]], key: int) -> list[chess.Move]:
+    """The moves from the root to ``key``: each position's entry begins with the position it was
+    reached from and the move (``None`` for the root)."""
     line = []
-    parent, move, _cost, _progress = reached_by[key]
+    parent, move = reached_by[key][:2]
     while move is not None:
         line.append(move)
-        parent, move, _cost, _progress = reached_by[parent]
+        parent, move = reached_by[parent][:2]
     line.reverse()
     return line
 
@@ -244,14 +247,3 @@ def _set_up(board: chess.Board, key: int) -> None:
     en_passant = key >> 513
     board.ep_square = None if en_passant == _NO_EN_PASSANT else en_passant
     board.promoted = chess.BB_EMPTY
-
-
-def _line_to(parents: dict[int, tuple[int, chess.Move] | None], key: int) -> list[chess.Move]:
-    line = []
-    link = parents[key]
-    while link is not None:
-        key, move = link
-        line.append(move)
-        link = parents[key]
-    line.reverse()
-    return line

@@ -220,12 +220,18 @@ def _analysed(board: chess.Board, search: Search, node_bound: int,
     return ("can", "", line) if mates else ("cannot", _EVERY_POSITION, [])
 
 
+def _is_blocked(board: chess.Board) -> bool:
+    """Whether the guided search's costs take the walls into account: no queen, rook or knight,
+    or White's material short or pawns locked (:func:`may_be_dead`)."""
+    return not (board.queens | board.rooks | board.knights) or may_be_dead(board)
+
+
 def _guide(search: Search, board: chess.Board, blocked: bool | None = None) -> None:
     """Set the guided search's costs for ``board``: the bishops' distances to the mating corner and
     the moves into statically dead positions. ``blocked``: whether pawns stand locked (or White's
     material is short), worked out when not given."""
     if blocked is None:
-        blocked = not (board.queens | board.rooks | board.knights) or may_be_dead(board)
+        blocked = _is_blocked(board)
     if board.bishops:  # the steady pieces matter only behind a wall; in an open position none is
         search.distances = bishop_distances(board, Analysis(board).saturate().steady if blocked else 0)
     else:
@@ -259,8 +265,7 @@ def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answe
     # Behind pawns standing head to head the static analysis costs a millisecond or so and a
     # search may cost seconds: it comes first. In an open position with queens, rooks or knights
     # it seldom proves anything and costs more: it waits for the first search (as in CHA).
-    heavy = bool(board.queens | board.rooks | board.knights)
-    blocked = not heavy or may_be_dead(board)
+    blocked = _is_blocked(board)
     if blocked and is_statically_unwinnable(board):
         return "cannot", _STATIC, []
     line: list[chess.Move] = []
