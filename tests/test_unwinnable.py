@@ -131,3 +131,57 @@ def test_the_fast_check_keeps_to_its_bound_of_work() -> None:
     board = chess.Board("1k6/1P5p/BP3p2/1P6/8/8/5PKP/8 b - - 0 1")
     assert "15 plies" in (why_unwinnable_fast(board, W, node_bound=FAST_NODE_BOUND) or "")
     assert why_unwinnable_fast(board, W, time_bound=1e9, node_bound=2_000) is None
+
+
+def test_a_ruling_asked_again_reads_the_verdict_kept_in_the_language_of_each_reading(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import arbiter.core.unwinnable as unwinnable
+    from arbiter.core.i18n import use_language
+
+    board = chess.Board("8/8/8/3k4/8/8/3R4/4K3 w - - 0 1")  # K+R v K: a helpmate line
+    monkeypatch.setattr(unwinnable, "_verdicts", {})
+    cannot, english = cannot_mate(board, W)
+    assert cannot is False and english.startswith("a helpmate exists: 1. ")
+
+    def no_second_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the kept verdict was not used")
+
+    monkeypatch.setattr(unwinnable, "can_checkmate", no_second_search)
+    with use_language("sr"):
+        again, serbian = cannot_mate(board, W)
+    assert again is False and serbian != english
+    assert serbian.endswith(english.removeprefix("a helpmate exists: "))  # the same line, told in Serbian
+    assert cannot_mate(board, W) == (False, english)  # and in English again, not in the last language read
+    # Another side, other bounds or another move number are other questions.
+    assert len(unwinnable._verdicts) == 1
+    monkeypatch.setattr(unwinnable, "can_checkmate", can_checkmate)
+    cannot_mate(board, W, node_bound=1_000)
+    cannot_mate(board, B)
+    assert len(unwinnable._verdicts) == 3
+
+
+def test_a_verdict_stopped_by_the_clock_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    import arbiter.core.unwinnable as unwinnable
+
+    monkeypatch.setattr(unwinnable, "_verdicts", {})
+    board = chess.Board("2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - - 0 1")
+    cannot, why = cannot_mate(board, W, time_bound=0.05)
+    assert "0.05 s of computing" in why and unwinnable._verdicts == {}
+
+
+def test_the_analysis_runs_on_a_stack_of_its_own_in_the_callers_language() -> None:
+    import threading
+
+    from arbiter.core.i18n import current_language, use_language
+    from arbiter.core.unwinnable import _on_own_stack
+
+    caller = threading.get_ident()
+    with use_language("bg"):
+        ran = _on_own_stack(lambda: (threading.get_ident(), current_language()))
+    assert ran[0] != caller and ran[1] == "bg"
+
+    def fails() -> None:
+        raise RecursionError("deep")
+
+    with pytest.raises(RecursionError, match="deep"):
+        _on_own_stack(fails)

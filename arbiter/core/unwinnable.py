@@ -34,11 +34,13 @@ The figures (``python -m bench``, ``bench/README.md``): the CHA test positions o
 
 from __future__ import annotations
 
+import contextvars
 import gc
+import threading
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from typing import Literal
+from typing import Literal, TypeVar
 
 import chess
 
@@ -99,7 +101,7 @@ class Verdict:
     The reason of a ``can`` is the helpmate line in SAN, written only when it is read (the audit
     of a whole archive never reads most of them)."""
 
-    __slots__ = ("_origin", "_reason", "answer", "last_phase", "line", "nodes", "out_of_time")
+    __slots__ = ("_line_san", "_origin", "_reason", "answer", "last_phase", "line", "nodes", "out_of_time")
 
     def __init__(self, answer: Answer, reason: str, line: tuple[chess.Move, ...] = (), nodes: int = 0,
                  origin: chess.Board | None = None, out_of_time: bool = False, last_phase: bool = False) -> None:
@@ -112,13 +114,17 @@ class Verdict:
         self.line = line
         self.nodes = nodes
         self._origin = origin
+        self._line_san: str | None = None
 
     @property
     def reason(self) -> str:
         """The sentence a ruling quotes."""
         if self._origin is not None:
-            self._reason = _("a helpmate exists: {line}").format(line=self._origin.variation_san(list(self.line)))
+            self._line_san = self._origin.variation_san(list(self.line))
             self._origin = None
+        if self._line_san is not None:
+            # Translated at every reading: a verdict kept (:func:`cannot_mate`) may be read in another language.
+            return _("a helpmate exists: {line}").format(line=self._line_san)
         return _(self._reason)
 
     @property
@@ -153,7 +159,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
     try:
         with _without_cycle_collection():
             try:
-                answer, reason, line = _analysed(position, search, node_bound, reach_bound)
+                answer, reason, line = _on_own_stack(lambda: _analysed(position, search, node_bound, reach_bound))
             finally:
                 search.forget()  # freed while the collector is paused: no collection walks them
     except OutOfTime:
@@ -174,6 +180,40 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
         reason = N_("the king is already mated")
     return Verdict(answer, reason, tuple(line), search.nodes, out_of_time=search.out_of_time,
                    last_phase=search.last_phase)
+
+
+_T = TypeVar("_T")
+
+
+def _on_own_stack(analysis: Callable[[], _T]) -> _T:
+    """What ``analysis`` returns (or raises), computed in a thread of its own, in the caller's context
+    (its language).
+
+    CPython 3.11 keeps the frames of Python calls in chunks of 16 KB, each mapped when a call
+    needs it and unmapped as soon as the call that opened it returns (python/cpython#142183; 3.13
+    keeps one chunk). The searches recurse, and where their lines go to and fro across the edge of
+    a chunk, every call there maps and unmaps memory: the 32 questions of ``arbiter run
+    scenarios/`` took 0.39 to 0.72 CPU s depending only on how deep in the stack the caller
+    stood (5,800 to 27,500 page faults; 24,000 mmap/munmap pairs in one run of the command). A
+    thread starts every analysis at the foot of a stack of its own, whoever asks: 0.41 to 0.53 s
+    and 7,000 faults at every depth tried. A thread costs about 0.1 ms.
+    """
+    outcome: list[_T] = []
+    failure: list[BaseException] = []
+    context = contextvars.copy_context()
+
+    def run() -> None:
+        try:
+            outcome.append(context.run(analysis))
+        except BaseException as error:  # noqa: BLE001 - handed to the caller's thread as it is
+            failure.append(error)
+
+    worker = threading.Thread(target=run, name="arbiter-analysis", daemon=True)
+    worker.start()
+    worker.join()
+    if failure:
+        raise failure[0]
+    return outcome[0]
 
 
 @contextmanager
@@ -411,6 +451,15 @@ def _has_free_heavy_piece(board: chess.Board) -> bool:
     return False
 
 
+#: The verdicts of the last rulings, by position (FEN: the move numbers are in the line's text),
+#: side and bounds: a scenario run, a class of trainees or a test suite asks the same questions
+#: again (of the 32 that ``arbiter run scenarios/`` asks, 9 are repeats; the opening position
+#: alone is asked four times, 14 ms each). The answer is a function of those, whatever the
+#: machine, except one stopped by the CPU deadline, which is never kept.
+_verdicts: dict[tuple[str, chess.Color, int, float, int], Verdict] = {}
+_VERDICTS_KEPT = 256
+
+
 def cannot_mate(board: chess.Board, color: chess.Color, node_bound: int = NODE_BOUND,
                 time_bound: float | None = None, reach_bound: int = REACH_BOUND) -> tuple[bool, str]:
     """For a ruling: whether ``color`` cannot mate, and a sentence saying how that was decided.
@@ -418,7 +467,14 @@ def cannot_mate(board: chess.Board, color: chess.Color, node_bound: int = NODE_B
     An undetermined analysis falls back to the material rule, and says so (DECISIONS 19).
     """
     time_bound = TIME_BOUND if time_bound is None else time_bound
-    verdict = can_checkmate(board, color, node_bound, time_bound, reach_bound)
+    key = (board.fen(), color, node_bound, time_bound, reach_bound)
+    verdict = _verdicts.get(key)
+    if verdict is None:
+        verdict = can_checkmate(board, color, node_bound, time_bound, reach_bound)
+        if not verdict.out_of_time:  # an answer of the bound of work, the same on any machine
+            if len(_verdicts) >= _VERDICTS_KEPT:
+                del _verdicts[next(iter(_verdicts))]
+            _verdicts[key] = verdict
     if verdict.answer == "undetermined":
         if not verdict.out_of_time:
             return board.has_insufficient_material(color), _(
