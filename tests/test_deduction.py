@@ -68,3 +68,39 @@ def test_the_board_is_not_changed() -> None:
 def test_an_open_position_is_never_proved_unwinnable() -> None:
     assert not is_statically_unwinnable(chess.Board())
     assert not is_statically_unwinnable(chess.Board().mirror())
+
+
+class _EveryMove(Analysis):
+    """The saturation that looks at every move of a promoted pawn again, round after round."""
+
+    def _may_stand_anywhere(self, square: chess.Square, color: chess.Color) -> bool:
+        return False
+
+
+#: Positions where a pawn may promote behind or beside locked pawns (K+P endings of the engine
+#: corpus that reach the analysis, and promotions with pieces about).
+PROMOTING = [
+    "8/8/7p/3k3P/8/1K6/8/8 w - - 0 1", "7k/6p1/6p1/6P1/p3p3/P1K1P1P1/8/8 b - - 0 1",
+    "8/8/2k3p1/7p/4K2P/6P1/8/8 w - - 0 1", "8/7p/7p/K6P/7P/5k2/8/8 b - - 0 1",
+    "4k3/8/8/8/8/8/p7/4K2B b - - 0 1", "8/8/8/7p/5K1k/8/7P/8 b - - 0 1",
+    "8/2p5/1pP5/1P6/8/3k4/6p1/3K4 w - - 0 1", "1k6/1P1p3p/BP3p2/1P5p/8/3P4/5P1P/6Kq w - - 0 1",
+]
+
+
+@pytest.mark.parametrize("fen", PROMOTING + [f"{case['fen']} w - - 0 1" for case in CASES[:40]])
+def test_a_promoted_pawn_looked_at_once_gives_the_same_facts(fen: str) -> None:
+    for board in (chess.Board(fen), chess.Board(fen).mirror()):
+        quick = Analysis(board).saturate()
+        every = _EveryMove(board).saturate()
+        for field in ("reachable", "steady", "clear", "attacked", "sacrificable", "capturable", "movable",
+                      "reachable_by_non_bishop", "first_steady_capturable", "promotable"):
+            assert getattr(quick, field) == getattr(every, field), field
+        assert quick.could_black_get_mated() == every.could_black_get_mated()
+
+
+def test_the_promoted_pawns_shortcut_is_taken() -> None:
+    # Not a test that cannot fail: in a K+P ending the pawn that may promote does reach every square.
+    analysis = Analysis(chess.Board("8/8/7p/3k3P/8/1K6/8/8 w - - 0 1")).saturate()
+    assert analysis.promotable
+    assert any(analysis._may_stand_anywhere(square, analysis.colors[square])
+               for square in chess.scan_forward(analysis.board.pawns))

@@ -177,7 +177,10 @@ class Analysis:
                     environment = (self.steady, self.sacrificable[not color] if pawn_captures else 0)
                     if closed_with[square] != environment:
                         closed[square], closed_with[square] = 0, environment
-                for source in chess.scan_forward(self.reachable[square] & ~closed[square]):
+                sources = self.reachable[square] & ~closed[square]
+                if piece == chess.PAWN and sources and self._may_stand_anywhere(square, color):
+                    sources = 0  # its moves lead nowhere new, from any square
+                for source in chess.scan_forward(sources):
                     targets = piece_moves(piece, color, source, self.steady)
                     if pawn_captures:
                         targets |= _PAWN_ATTACKS[color][source] & self.sacrificable[not color]
@@ -215,6 +218,15 @@ class Analysis:
             self.update_attacked_squares()
             if not self._progress:
                 return self
+
+    def _may_stand_anywhere(self, square: chess.Square, color: chess.Color) -> bool:
+        """Whether the pawn first on ``square``, promoted, may stand on every square but the steady
+        kings and its own side's steady pieces. Its moves then lead nowhere new: a push stops short
+        of a steady piece, and a capture lands where it may stand already or on one of its side's
+        steady pieces, which the filter drops (the kings are never in the squares it may capture
+        on). Looking at them again was most of the saturation's time in a K+P ending (measured:
+        the 416 positions of the two benchmark corpora that reach the analysis, -15%)."""
+        return self.reachable[square] | self.steady & (self.board.occupied_co[color] | self.kings) == _ALL
 
     def _set(self, name: str, value: int) -> None:
         if getattr(self, name) != value:
