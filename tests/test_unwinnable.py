@@ -133,8 +133,7 @@ def test_the_fast_check_keeps_to_its_bound_of_work() -> None:
     assert why_unwinnable_fast(board, W, time_bound=1e9, node_bound=2_000) is None
 
 
-def test_a_ruling_asked_again_reads_the_verdict_kept_in_the_language_of_each_reading(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_ruling_asked_again_reads_the_verdict_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     import arbiter.core.unwinnable as unwinnable
     from arbiter.core.i18n import use_language
 
@@ -147,17 +146,29 @@ def test_a_ruling_asked_again_reads_the_verdict_kept_in_the_language_of_each_rea
         raise AssertionError("the kept verdict was not used")
 
     monkeypatch.setattr(unwinnable, "can_checkmate", no_second_search)
-    with use_language("sr"):
-        again, serbian = cannot_mate(board, W)
-    assert again is False and serbian != english
-    assert serbian.endswith(english.removeprefix("a helpmate exists: "))  # the same line, told in Serbian
-    assert cannot_mate(board, W) == (False, english)  # and in English again, not in the last language read
+    assert cannot_mate(board, W) == (False, english)
+    with pytest.raises(AssertionError, match="not used"):  # another language is another question
+        with use_language("sr"):
+            cannot_mate(board, W)
     # Another side, other bounds or another move number are other questions.
     assert len(unwinnable._verdicts) == 1
     monkeypatch.setattr(unwinnable, "can_checkmate", can_checkmate)
     cannot_mate(board, W, node_bound=1_000)
     cannot_mate(board, B)
-    assert len(unwinnable._verdicts) == 3
+    cannot_mate(chess.Board("8/8/8/3k4/8/8/3R4/4K3 w - - 0 2"), W)
+    assert len(unwinnable._verdicts) == 4
+
+
+def test_a_helpmate_line_is_told_in_the_language_of_each_reading() -> None:
+    from arbiter.core.i18n import use_language
+
+    verdict = can_checkmate(chess.Board("8/8/8/3k4/8/8/3R4/4K3 w - - 0 1"), W)
+    english = verdict.reason
+    with use_language("sr"):
+        serbian = verdict.reason
+    assert english.startswith("a helpmate exists: 1. ") and serbian != english
+    assert serbian.endswith(english.removeprefix("a helpmate exists: "))  # the same line, told in Serbian
+    assert verdict.reason == english  # and in English again, not in the last language read
 
 
 def test_a_verdict_stopped_by_the_clock_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -165,8 +176,21 @@ def test_a_verdict_stopped_by_the_clock_is_not_kept(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(unwinnable, "_verdicts", {})
     board = chess.Board("2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - - 0 1")
-    cannot, why = cannot_mate(board, W, time_bound=0.05)
-    assert "0.05 s of computing" in why and unwinnable._verdicts == {}
+    cannot, why = cannot_mate(board, W, time_bound=1e-9)  # past the deadline at the first look at the clock
+    assert "1e-09 s of computing" in why and unwinnable._verdicts == {}
+
+
+def test_a_proof_kept_is_told_in_the_language_of_each_ruling(monkeypatch: pytest.MonkeyPatch) -> None:
+    import arbiter.core.unwinnable as unwinnable
+    from arbiter.core.i18n import use_language
+
+    monkeypatch.setattr(unwinnable, "_verdicts", {})
+    board = chess.Board("1k6/1P5p/BP3p2/1P6/8/8/5PKP/8 b - - 0 1")  # the fast check's lines of a few plies
+    with use_language("sr"):
+        cannot, serbian = cannot_mate(board, W)
+    cannot_again, english = cannot_mate(board, W)
+    assert cannot and cannot_again
+    assert english.startswith("every line of") and not serbian.startswith("every line of")
 
 
 def test_the_analysis_runs_on_a_stack_of_its_own_in_the_callers_language() -> None:
@@ -185,3 +209,45 @@ def test_the_analysis_runs_on_a_stack_of_its_own_in_the_callers_language() -> No
 
     with pytest.raises(RecursionError, match="deep"):
         _on_own_stack(fails)
+
+
+def test_an_interrupted_caller_ends_the_analysis_before_it_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+    import time
+
+    from arbiter.core.unwinnable import _on_own_stack
+
+    stopped = threading.Event()
+
+    def analysis() -> str:
+        while not stopped.is_set():
+            time.sleep(0.001)
+        return "ended"
+
+    join = threading.Thread.join
+    calls: list[str] = []
+
+    def interrupted_join(self: threading.Thread, timeout: float | None = None) -> None:
+        calls.append(self.name)
+        if len(calls) == 1:
+            raise KeyboardInterrupt  # Ctrl-C while the caller waits
+        join(self, timeout)
+
+    monkeypatch.setattr(threading.Thread, "join", interrupted_join)
+    with pytest.raises(KeyboardInterrupt):
+        _on_own_stack(analysis, stop=stopped.set)
+    assert calls == ["arbiter-analysis", "arbiter-analysis"] and stopped.is_set()
+
+
+def test_without_a_thread_to_be_had_the_analysis_runs_in_the_callers(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    import arbiter.core.unwinnable as unwinnable
+
+    def no_thread(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_thread)
+    assert unwinnable._on_own_stack(threading.get_ident) == threading.get_ident()
+    monkeypatch.setattr(unwinnable, "_verdicts", {})
+    assert cannot_mate(chess.Board("8/8/8/3k4/8/8/3R4/4K3 w - - 0 1"), W)[0] is False

@@ -223,9 +223,10 @@ class Analysis:
         """Whether the pawn first on ``square``, promoted, may stand on every square but the steady
         kings and its own side's steady pieces. Its moves then lead nowhere new: a push stops short
         of a steady piece, and a capture lands where it may stand already or on one of its side's
-        steady pieces, which the filter drops (the kings are never in the squares it may capture
-        on). Looking at them again was most of the saturation's time in a K+P ending (measured:
-        the 416 positions of the two benchmark corpora that reach the analysis, -15%)."""
+        steady pieces, which the filter drops (its own king among them; the other king, when
+        steady, is never among the squares it may capture on). Looking at them again was most of
+        the saturation's time in a K+P ending (the 416 positions of the two benchmark corpora that
+        reach the analysis: 1.22 CPU s against 1.52)."""
         return self.reachable[square] | self.steady & (self.board.occupied_co[color] | self.kings) == _ALL
 
     def _set(self, name: str, value: int) -> None:

@@ -206,6 +206,11 @@ class Search:
         self.expansions = {}
         self.punishable = None
 
+    def stop(self) -> None:
+        """End the analysis at its next look at the clock (as past its deadline): its caller was
+        interrupted and will not read it."""
+        self.deadline = float("-inf")
+
     def reset_iteration(self) -> None:
         self.global_nodes += self.iteration_nodes
         self.iteration_nodes = 0

@@ -44,7 +44,7 @@ from typing import Literal, TypeVar
 
 import chess
 
-from arbiter.core.i18n import N_, _
+from arbiter.core.i18n import N_, _, current_language
 
 from arbiter.core.deduction import Analysis, is_statically_unwinnable
 from arbiter.core.helpmate import (
@@ -119,11 +119,12 @@ class Verdict:
     @property
     def reason(self) -> str:
         """The sentence a ruling quotes."""
-        if self._origin is not None:
-            self._line_san = self._origin.variation_san(list(self.line))
+        origin = self._origin  # read once: a kept verdict may be read in two threads at once
+        if origin is not None:
+            self._line_san = origin.variation_san(list(self.line))
             self._origin = None
         if self._line_san is not None:
-            # Translated at every reading: a verdict kept (:func:`cannot_mate`) may be read in another language.
+            # Translated at every reading, from the line kept in SAN.
             return _("a helpmate exists: {line}").format(line=self._line_san)
         return _(self._reason)
 
@@ -159,7 +160,8 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
     try:
         with _without_cycle_collection():
             try:
-                answer, reason, line = _on_own_stack(lambda: _analysed(position, search, node_bound, reach_bound))
+                answer, reason, line = _on_own_stack(lambda: _analysed(position, search, node_bound, reach_bound),
+                                                     stop=search.stop)
             finally:
                 search.forget()  # freed while the collector is paused: no collection walks them
     except OutOfTime:
@@ -185,18 +187,20 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
 _T = TypeVar("_T")
 
 
-def _on_own_stack(analysis: Callable[[], _T]) -> _T:
+def _on_own_stack(analysis: Callable[[], _T], stop: Callable[[], None] | None = None) -> _T:
     """What ``analysis`` returns (or raises), computed in a thread of its own, in the caller's context
-    (its language).
+    (its language). ``stop``: how to make the analysis end soon, called if the caller is
+    interrupted while it waits (Ctrl-C): the analysis then ends before the interruption goes on.
 
     CPython 3.11 keeps the frames of Python calls in chunks of 16 KB, each mapped when a call
-    needs it and unmapped as soon as the call that opened it returns (python/cpython#142183; 3.13
-    keeps one chunk). The searches recurse, and where their lines go to and fro across the edge of
-    a chunk, every call there maps and unmaps memory: the 32 questions of ``arbiter run
-    scenarios/`` took 0.39 to 0.72 CPU s depending only on how deep in the stack the caller
-    stood (5,800 to 27,500 page faults; 24,000 mmap/munmap pairs in one run of the command). A
-    thread starts every analysis at the foot of a stack of its own, whoever asks: 0.41 to 0.53 s
-    and 7,000 faults at every depth tried. A thread costs about 0.1 ms.
+    needs it and unmapped as soon as the call that opened it returns (python/cpython#142183; the
+    releases of 3.13 and 3.14 since March 2026 keep one chunk). The searches recurse, and where
+    their lines go to and fro across the edge of a chunk, every call there maps and unmaps memory:
+    the 32 questions of ``arbiter run scenarios/`` took 0.39 to 0.72 CPU s depending only on how
+    deep in the stack the caller stood (5,800 to 27,500 page faults; 24,000 mmap/munmap pairs in
+    one run of the command). A thread starts every analysis at the foot of a stack of its own,
+    whoever asks: 0.41 to 0.53 s and 7,000 faults at every depth tried. A thread costs about
+    0.1 ms; where none can be started, the analysis runs in the caller's.
     """
     outcome: list[_T] = []
     failure: list[BaseException] = []
@@ -209,10 +213,23 @@ def _on_own_stack(analysis: Callable[[], _T]) -> _T:
             failure.append(error)
 
     worker = threading.Thread(target=run, name="arbiter-analysis", daemon=True)
-    worker.start()
-    worker.join()
+    try:
+        worker.start()
+    except RuntimeError:  # no thread to be had (a limit on processes): the caller's stack will do
+        return analysis()
+    try:
+        worker.join()
+    except BaseException:
+        if stop is not None:
+            stop()
+        worker.join()
+        raise
     if failure:
-        raise failure[0]
+        error = failure.pop()
+        try:
+            raise error
+        finally:
+            del error  # no cycle through this frame: the search's frames are freed at once
     return outcome[0]
 
 
@@ -451,12 +468,14 @@ def _has_free_heavy_piece(board: chess.Board) -> bool:
     return False
 
 
-#: The verdicts of the last rulings, by position (FEN: the move numbers are in the line's text),
-#: side and bounds: a scenario run, a class of trainees or a test suite asks the same questions
-#: again (of the 32 that ``arbiter run scenarios/`` asks, 9 are repeats; the opening position
-#: alone is asked four times, 14 ms each). The answer is a function of those, whatever the
-#: machine, except one stopped by the CPU deadline, which is never kept.
-_verdicts: dict[tuple[str, chess.Color, int, float, int], Verdict] = {}
+#: The verdicts of the last rulings, by position (FEN with any en passant square: the static
+#: analysis gives up on a pseudo-legal one; the move numbers are in the line's text), side, bounds
+#: and language: a scenario run, a class of trainees or a test suite asks the same questions again
+#: (of the 32 that ``arbiter run scenarios/`` asks, 9 are repeats; the opening position alone is
+#: asked four times, 14 ms each). The answer is a function of those, whatever the machine, except
+#: one stopped by the CPU deadline, which is never kept. The web server's threads share them.
+_verdicts: dict[tuple[str, chess.Color, int, float, int, str], Verdict] = {}
+_verdicts_lock = threading.Lock()
 _VERDICTS_KEPT = 256
 
 
@@ -467,14 +486,18 @@ def cannot_mate(board: chess.Board, color: chess.Color, node_bound: int = NODE_B
     An undetermined analysis falls back to the material rule, and says so (DECISIONS 19).
     """
     time_bound = TIME_BOUND if time_bound is None else time_bound
-    key = (board.fen(), color, node_bound, time_bound, reach_bound)
-    verdict = _verdicts.get(key)
+    # The language too: a proof's sentence may be made in the analysis, in the language of the
+    # ruling that asked first.
+    key = (board.fen(en_passant="xfen"), color, node_bound, time_bound, reach_bound, current_language())
+    with _verdicts_lock:
+        verdict = _verdicts.get(key)
     if verdict is None:
         verdict = can_checkmate(board, color, node_bound, time_bound, reach_bound)
         if not verdict.out_of_time:  # an answer of the bound of work, the same on any machine
-            if len(_verdicts) >= _VERDICTS_KEPT:
-                del _verdicts[next(iter(_verdicts))]
-            _verdicts[key] = verdict
+            with _verdicts_lock:
+                if len(_verdicts) >= _VERDICTS_KEPT:
+                    del _verdicts[next(iter(_verdicts))]
+                _verdicts[key] = verdict
     if verdict.answer == "undetermined":
         if not verdict.out_of_time:
             return board.has_insufficient_material(color), _(
