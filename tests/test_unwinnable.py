@@ -147,9 +147,10 @@ def test_a_ruling_asked_again_reads_the_verdict_kept(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(unwinnable, "can_checkmate", no_second_search)
     assert cannot_mate(board, W) == (False, english)
-    with pytest.raises(AssertionError, match="not used"):  # another language is another question
-        with use_language("sr"):
-            cannot_mate(board, W)
+    with use_language("sr"):  # the same question in another language: the same verdict, told in Serbian
+        again, serbian = cannot_mate(board, W)
+    assert again is False and serbian != english
+    assert serbian.endswith(english.removeprefix("a helpmate exists: "))
     # Another side, other bounds or another move number are other questions.
     assert len(unwinnable._verdicts) == 1
     monkeypatch.setattr(unwinnable, "can_checkmate", can_checkmate)
@@ -188,9 +189,16 @@ def test_a_proof_kept_is_told_in_the_language_of_each_ruling(monkeypatch: pytest
     board = chess.Board("1k6/1P5p/BP3p2/1P6/8/8/5PKP/8 b - - 0 1")  # the fast check's lines of a few plies
     with use_language("sr"):
         cannot, serbian = cannot_mate(board, W)
+    assert len(unwinnable._verdicts) == 1  # kept, and read again below in English
     cannot_again, english = cannot_mate(board, W)
-    assert cannot and cannot_again
+    assert cannot and cannot_again and len(unwinnable._verdicts) == 1
     assert english.startswith("every line of") and not serbian.startswith("every line of")
+    with use_language("bg"):
+        bulgarian = cannot_mate(board, W)[1]
+    assert bulgarian not in (english, serbian)
+    # The fast check's own finding (the audit's) is told the same way.
+    from arbiter.core.unwinnable import why_unwinnable_fast as why_fast
+    assert why_fast(board, W) == english
 
 
 def test_the_analysis_runs_on_a_stack_of_its_own_in_the_callers_language() -> None:

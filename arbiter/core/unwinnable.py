@@ -44,7 +44,7 @@ from typing import Literal, TypeVar
 
 import chess
 
-from arbiter.core.i18n import N_, _, current_language
+from arbiter.core.i18n import N_, _
 
 from arbiter.core.deduction import Analysis, is_statically_unwinnable
 from arbiter.core.helpmate import (
@@ -95,15 +95,32 @@ _EVERY_POSITION = N_("no series of legal moves mates: every reachable position w
 _STATIC = N_("the pieces that could mate can never reach the king past the steady pawns and pieces")
 
 
+class Reason:
+    """Why, in no language yet: a message (marked with ``N_``) and the fields its sentence is made
+    with, told in the language in force when it is read (:meth:`told`). An analysis runs in the
+    language of the ruling that asks first, and its verdict may be kept and read in another."""
+
+    __slots__ = ("fields", "message")
+
+    def __init__(self, message: str, **fields: object) -> None:
+        self.message = message
+        self.fields = fields
+
+    def told(self) -> str:
+        """The sentence, in the language in force."""
+        text = _(self.message)
+        return text.format(**self.fields) if self.fields else text
+
+
 class Verdict:
     """Whether ``color`` can mate: ``can``, ``cannot`` or ``undetermined``, and why.
 
     The reason of a ``can`` is the helpmate line in SAN, written only when it is read (the audit
     of a whole archive never reads most of them)."""
 
-    __slots__ = ("_line_san", "_origin", "_reason", "answer", "last_phase", "line", "nodes", "out_of_time")
+    __slots__ = ("_origin", "_reason", "answer", "last_phase", "line", "nodes", "out_of_time")
 
-    def __init__(self, answer: Answer, reason: str, line: tuple[chess.Move, ...] = (), nodes: int = 0,
+    def __init__(self, answer: Answer, reason: str | Reason, line: tuple[chess.Move, ...] = (), nodes: int = 0,
                  origin: chess.Board | None = None, out_of_time: bool = False, last_phase: bool = False) -> None:
         self.answer = answer
         #: Whether the CPU deadline, not the bound of work, left it undetermined.
@@ -114,19 +131,15 @@ class Verdict:
         self.line = line
         self.nodes = nodes
         self._origin = origin
-        self._line_san: str | None = None
 
     @property
     def reason(self) -> str:
         """The sentence a ruling quotes."""
         origin = self._origin  # read once: a kept verdict may be read in two threads at once
         if origin is not None:
-            self._line_san = origin.variation_san(list(self.line))
+            self._reason = Reason(N_("a helpmate exists: {line}"), line=origin.variation_san(list(self.line)))
             self._origin = None
-        if self._line_san is not None:
-            # Translated at every reading, from the line kept in SAN.
-            return _("a helpmate exists: {line}").format(line=self._line_san)
-        return _(self._reason)
+        return _told(self._reason)
 
     @property
     def cannot(self) -> bool:
@@ -166,9 +179,9 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
                 search.forget()  # freed while the collector is paused: no collection walks them
     except OutOfTime:
         if search.out_of_time:
-            reason = _("no answer within {seconds} s of computing").format(seconds=f"{time_bound:g}")
+            reason = Reason(N_("no answer within {seconds} s of computing"), seconds=f"{time_bound:g}")
         else:
-            reason = _("no answer within {moves} moves searched").format(moves=node_bound + reach_bound)
+            reason = Reason(N_("no answer within {moves} moves searched"), moves=node_bound + reach_bound)
         answer, line = "undetermined", []
     except RecursionError:  # a line longer than the interpreter's stack: no answer rather than a crash
         answer, reason, line = "undetermined", N_("no answer: the search ran too deep"), []
@@ -251,7 +264,7 @@ def _without_cycle_collection() -> Iterator[None]:
 
 
 def _analysed(board: chess.Board, search: Search, node_bound: int,
-              reach_bound: int) -> tuple[Answer, str, list[chess.Move]]:
+              reach_bound: int) -> tuple[Answer, str | Reason, list[chess.Move]]:
     """The phases of :func:`_analyse`; where they stop at their bound without an answer, every
     position reachable from ``board``, the cheapest first, with ``reach_bound`` moves more."""
     origin = board.copy(stack=False)  # the searches stopped by their bound leave moves on ``board``
@@ -272,8 +285,8 @@ def _analysed(board: chess.Board, search: Search, node_bound: int,
     _guide(search, origin)
     mates, line = cheapest_first_helpmate(origin, search)
     if mates is None:
-        return "undetermined", _("no answer: more than {positions} reachable positions").format(
-            positions=REACH_POSITIONS), []
+        return "undetermined", Reason(N_("no answer: more than {positions} reachable positions"),
+                                      positions=REACH_POSITIONS), []
     return ("can", "", line) if mates else ("cannot", _EVERY_POSITION, [])
 
 
@@ -297,7 +310,7 @@ def _guide(search: Search, board: chess.Board, blocked: bool | None = None) -> N
     search.guided = True
 
 
-def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answer, str, list[chess.Move]]:
+def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answer, str | Reason, list[chess.Move]]:
     """The phases of the module docstring, for White as the would-be winner."""
     # CHA's fast check first: a few hundred microseconds, and it proves most of what can be proved.
     if (reason := _is_unwinnable_fast(board.copy(stack=False), search)) is not None:
@@ -306,7 +319,7 @@ def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answe
     if play_forced_moves(board, forced):
         return "cannot", _REPEATS, []
 
-    def searched(depths: range, reason: str) -> tuple[Answer, str, list[chess.Move]] | None:
+    def searched(depths: range, reason: str) -> tuple[Answer, str | Reason, list[chess.Move]] | None:
         search.global_nodes = 0
         found = search.iterative_deepening(board, depths)
         if found is None:
@@ -369,7 +382,7 @@ def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answe
             return answer
         if guided:
             guided_from = search.max_depth
-    return "undetermined", _("no answer within {moves} moves searched").format(moves=node_bound), []
+    return "undetermined", Reason(N_("no answer within {moves} moves searched"), moves=node_bound), []
 
 
 #: Steps of work the fast check may take before it gives up (no answer, never a wrong one): its
@@ -406,12 +419,12 @@ def why_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: floa
     try:
         with _without_cycle_collection():
             proof = _is_unwinnable_fast(position, search)
-        return None if proof is None else _(proof)
+        return None if proof is None else _told(proof)
     except (OutOfTime, RecursionError):
         return None
 
 
-def _is_unwinnable_fast(board: chess.Board, search: Search) -> str | None:
+def _is_unwinnable_fast(board: chess.Board, search: Search) -> str | Reason | None:
     """The fast check for White as the would-be winner: the reason it cannot mate, or ``None``."""
     if play_forced_moves(board, []):
         return _REPEATS
@@ -442,9 +455,14 @@ def _is_unwinnable_fast(board: chess.Board, search: Search) -> str | None:
     return None
 
 
-def _short_lines(plies: int) -> str:
-    return _("every line of {plies} plies ends without mate (in too little material, a stalemate, "
-             "a mate of the other king)").format(plies=plies)
+def _short_lines(plies: int) -> Reason:
+    return Reason(N_("every line of {plies} plies ends without mate (in too little material, a stalemate, "
+                     "a mate of the other king)"), plies=plies)
+
+
+def _told(reason: str | Reason) -> str:
+    """A reason in the language in force: a message marked with ``N_``, or a :class:`Reason`."""
+    return _(reason) if isinstance(reason, str) else reason.told()
 
 
 def is_dead(board: chess.Board) -> bool:
@@ -469,12 +487,13 @@ def _has_free_heavy_piece(board: chess.Board) -> bool:
 
 
 #: The verdicts of the last rulings, by position (FEN with any en passant square: the static
-#: analysis gives up on a pseudo-legal one; the move numbers are in the line's text), side, bounds
-#: and language: a scenario run, a class of trainees or a test suite asks the same questions again
-#: (of the 32 that ``arbiter run scenarios/`` asks, 9 are repeats; the opening position alone is
-#: asked four times, 14 ms each). The answer is a function of those, whatever the machine, except
-#: one stopped by the CPU deadline, which is never kept. The web server's threads share them.
-_verdicts: dict[tuple[str, chess.Color, int, float, int, str], Verdict] = {}
+#: analysis gives up on a pseudo-legal one; the move numbers are in the line's text), side and
+#: bounds: a scenario run, a class of trainees or a test suite asks the same questions again (of
+#: the 32 that ``arbiter run scenarios/`` asks, 9 are repeats; the opening position alone is asked
+#: four times, 14 ms each). The answer is a function of those, whatever the machine, except one
+#: stopped by the CPU deadline, which is never kept; its reason is told in the language of each
+#: reading (:class:`Reason`). The web server's threads share them.
+_verdicts: dict[tuple[str, chess.Color, int, float, int], Verdict] = {}
 _verdicts_lock = threading.Lock()
 _VERDICTS_KEPT = 256
 
@@ -486,9 +505,7 @@ def cannot_mate(board: chess.Board, color: chess.Color, node_bound: int = NODE_B
     An undetermined analysis falls back to the material rule, and says so (DECISIONS 19).
     """
     time_bound = TIME_BOUND if time_bound is None else time_bound
-    # The language too: a proof's sentence may be made in the analysis, in the language of the
-    # ruling that asked first.
-    key = (board.fen(en_passant="xfen"), color, node_bound, time_bound, reach_bound, current_language())
+    key = (board.fen(en_passant="xfen"), color, node_bound, time_bound, reach_bound)
     with _verdicts_lock:
         verdict = _verdicts.get(key)
     if verdict is None:
