@@ -34,48 +34,12 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-from arbiter.table.events import Event, parse_action
 from arbiter.core.position import Position
 from arbiter.laws.referee import Referee, Settings
 from bench import sidebyside
+from bench.games import CORPUS, event, real_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = Path(__file__).resolve().parent / "corpus.pgn"
-
-
-def _event(actor: chess.Color, text: str) -> Event:
-    return Event(actor, parse_action(text), text, None, None, None, None)
-
-
-def physical(sans: list[str]) -> list[Event]:
-    """The long form: lift, remove, place, release, put, press, as one hand does them."""
-    board = chess.Board()
-    events = []
-    for san in sans:
-        move = board.parse_san(san)
-        a, b = chess.square_name(move.from_square), chess.square_name(move.to_square)
-        color = board.turn
-        if board.is_castling(move):
-            rank = a[1]
-            king_to, rook_from, rook_to = ("g", "h", "f") if board.is_kingside_castling(move) else ("c", "a", "d")
-            steps = [f"lift {a}", f"place {king_to}{rank}", "release", f"lift {rook_from}{rank}",
-                     f"place {rook_to}{rank}", "release"]
-        elif move.promotion:
-            letter = chess.piece_symbol(move.promotion).upper()
-            steps = [f"remove {a}", *([f"remove {b}"] if board.piece_at(move.to_square) else []),
-                     f"put {letter} {b}", "release"]
-        elif board.is_en_passant(move):
-            passed = chess.square_name(move.to_square + (-8 if color == chess.WHITE else 8))
-            steps = [f"lift {a}", f"place {b}", "release", f"remove {passed}"]
-        else:
-            steps = [f"lift {a}", *([f"remove {b}"] if board.piece_at(move.to_square) else []), f"place {b}", "release"]
-        events += [_event(color, step) for step in [*steps, "press"]]
-        board.push(move)
-    return events
-
-
-def plays(sans: list[str]) -> list[Event]:
-    return [_event(chess.WHITE if i % 2 == 0 else chess.BLACK, f"play {san}") for i, san in enumerate(sans)]
 
 
 def timed(function: Callable[[], object], repetitions: int) -> tuple[float, float]:
@@ -189,7 +153,7 @@ def bench_memory(count: int) -> dict[str, float]:
     games = []
     for _ in range(count):
         referee = Referee(Position(), Settings())
-        referee.apply(_event(chess.WHITE, "play e4"), 0)
+        referee.apply(event(chess.WHITE, "play e4"), 0)
         games.append(referee)
     after = tracemalloc.take_snapshot()
     tracemalloc.stop()
@@ -212,20 +176,6 @@ def bench_helpmate() -> dict[str, float]:
 
 
 #: The real games of the throughput figures: standard chess from real archives (bench/real/SOURCES.md).
-REAL = ("twic1599.pgn", "lichess-db-2025-05.pgn", "lichess-db-2013-01.pgn")
-
-
-def real_corpus(smoke: bool) -> Path:
-    """The real games in one file (written beside the others, as bench/smoke.pgn is)."""
-    target = ROOT / "bench" / ("real-smoke.pgn" if smoke else "real-games.pgn")
-    texts = [(ROOT / "bench" / "real" / name).read_text(encoding="utf-8-sig") for name in REAL]
-    text = "\n\n".join(part.strip() for part in texts) + "\n"
-    if smoke:
-        text = "\n\n[Event".join(text.split("\n\n[Event")[:30]) + "\n"
-    target.write_text(text, encoding="utf-8")
-    return target
-
-
 def _floor_cpu(path: Path, every_reply: bool = False) -> float:
     start = time.process_time()
     _pgn_floor(path, every_reply)

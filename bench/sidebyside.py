@@ -40,6 +40,7 @@ from arbiter.core.position import Position, position_key
 from arbiter.files.audit import audit_text
 from arbiter.laws.referee import Referee, Settings
 from arbiter.table.events import Event
+from bench.games import CORPUS, physical, plays, real_corpus
 
 VARIANTS = ("a", "floor", "b", "c", "audit")
 
@@ -50,8 +51,6 @@ class Game:
     __slots__ = ("number", "text", "sans", "plays", "physical")
 
     def __init__(self, number: int, text: str, sans: list[str]) -> None:
-        from bench.run import physical, plays
-
         self.number = number
         self.text = text
         self.sans = sans
@@ -192,8 +191,6 @@ def memory_per_ply(games: Sequence[Game], plies: int = 200, count: int = 20) -> 
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bench.run import CORPUS, real_corpus
-
     parser = argparse.ArgumentParser(prog="python -m bench.sidebyside")
     parser.add_argument("--games", type=int, default=None, help="the first N games of each corpus")
     parser.add_argument("--repetitions", type=int, default=5)

@@ -9,7 +9,6 @@ import gzip
 import io
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import tracemalloc
@@ -20,6 +19,8 @@ import pytest
 import zstandard
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from tests.conftest import Piped, examples
 
 from arbiter.files import archive, daskaudit
 from arbiter.files.archive import compression_of, open_text
@@ -107,19 +108,16 @@ def test_standard_input_plain_or_compressed_gives_the_files_output(
         assert (status, renamed(out, "-", str(source)), err) == expected
 
 
-@pytest.mark.slow
-def test_the_real_standard_input_of_the_command(tmp_path: Path) -> None:
-    """Through a pipe, in a process of its own (sys.stdin.buffer, not a stand-in); a byte-order
-    mark at the start is read away."""
+def test_the_real_standard_input_of_the_command(tmp_path: Path, piped: Piped) -> None:
+    """Through a real pipe (sys.stdin.buffer of a descriptor, not a stand-in); a byte-order mark at
+    the start is read away."""
     source = tmp_path / "games.pgn"
     source.write_bytes(ILLEGAL.encode() + b"\n" + INPUTS[-1].read_bytes())
-    command = [sys.executable, "-c", "from arbiter.cli import main; raise SystemExit(main())", "audit"]
-    piped = subprocess.run([*command, "-"], input=COMPRESS[".bz2"](b"\xef\xbb\xbf" + source.read_bytes()),
-                           capture_output=True, check=False)
-    named = subprocess.run([*command, str(source)], capture_output=True, check=False)
-    assert piped.returncode == named.returncode == 1
-    assert piped.stderr == named.stderr == b""
-    assert piped.stdout.decode().replace("- game ", f"{source} game ") == named.stdout.decode()
+    through_pipe = piped(["audit", "-"], COMPRESS[".bz2"](b"\xef\xbb\xbf" + source.read_bytes()))
+    named = piped(["audit", str(source)])
+    assert through_pipe.returncode == named.returncode == 1
+    assert through_pipe.stderr == named.stderr == ""
+    assert through_pipe.stdout.replace("- game ", f"{source} game ") == named.stdout
 
 
 def test_a_compressed_file_named_pgn_is_recognised_by_its_first_bytes(
@@ -314,7 +312,7 @@ def pgn_bytes(draw: st.DrawFn) -> bytes:
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=pgn_bytes(), sizes=st.lists(st.integers(1, 400), min_size=1, max_size=4))
 def test_the_ranges_together_give_the_whole_files_games(data: bytes, sizes: list[int]) -> None:
     with tempfile.TemporaryDirectory() as folder:

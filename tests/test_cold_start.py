@@ -101,14 +101,14 @@ def test_the_version_is_still_the_installed_distributions() -> None:
 
 
 def test_english_read_alone_is_the_tables_english() -> None:
-    from arbiter.core import notation
+    from arbiter.core import notation, piece_letters
 
     english = notation.language(None)
     assert notation.language("en") is english and notation.language(" EN ") is english
     assert notation.languages()[notation.DEFAULT] is english  # one object: the caches go by identity
     with open(ROOT / "rules" / "notation.yaml", encoding="utf-8") as handle:
         entries = yaml.safe_load(handle)
-    whole = notation._built(next(entry for entry in entries if entry["code"] == notation.DEFAULT))
+    whole = piece_letters._built(next(entry for entry in entries if entry["code"] == notation.DEFAULT))
     assert (english.code, english.name, english.letters) == (whole.code, whole.name, whole.letters)
 
 
@@ -161,8 +161,8 @@ def test_the_c_safe_loader_reads_every_yaml_file_as_the_python_one() -> None:
 #: compiles six methods at every start, about 3 million instructions each class.
 DATACLASSES_LEFT = {
     "arbiter.table.turns.Settings", "arbiter.table.turns.Turn", "arbiter.table.turns.Pending",
-    "arbiter.table.turns.Breach", "arbiter.core.clock.Clock", "arbiter.core.notation.Language",
-    "arbiter.table.machine.Held", "arbiter.laws.game.IllegalMove", "arbiter.files.scenario.Scenario",
+    "arbiter.table.turns.Breach", "arbiter.core.clock.Clock", "arbiter.core.piece_letters.Language",
+    "arbiter.table.board.Held", "arbiter.laws.game.IllegalMove", "arbiter.files.scenario.Scenario",
     "arbiter.files.scenario.Outcome",
 }
 

@@ -3,12 +3,12 @@ each as the minimal scenario that showed it."""
 
 from __future__ import annotations
 
-import time
 
 import chess
 import pytest
 
 from arbiter.files.scenario import Outcome, loads, run
+from tests.conftest import SteppingClock
 
 
 def outcome(text: str) -> Outcome:
@@ -97,20 +97,20 @@ events:
 
 
 def test_a_resignation_whose_helpmate_search_is_long_is_ruled_undecided_within_its_time_bound(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, stepping_clock: SteppingClock) -> None:
     # CHA: White can mate here, but only after a long search; with a twentieth of a second the
-    # analysis must stop, say so, and let the material rule decide.
+    # analysis must stop, say so, and let the material rule decide. The clock moves on 10 ms at
+    # each reading: the deadline passes at the fifth, on any machine.
     import arbiter.core.unwinnable
 
     monkeypatch.setattr(arbiter.core.unwinnable, "TIME_BOUND", 0.05)
-    start = time.process_time()
     done = outcome("""
 title: long search
 start: {fen: "2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - - 0 1"}
 events:
   - black: resign
 """)
-    assert time.process_time() - start < 2
+    assert stepping_clock.readings <= 2 * 6  # one analysis for each side, each stopped at its deadline
     result = done.referee.rulings[-1]
     assert (result.kind, result.result, result.reason) == ("result", "1-0", "resignation")
     assert "undecided" in result.text and "the material rule decides" in result.text

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from arbiter.cli import main
+from tests.conftest import Piped
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "i18n"
@@ -165,22 +166,20 @@ def test_validate_names_the_reasons_in_the_language(tmp_path: Path, capsys: pyte
 # -- quiz: the rulings' moves in the language's notation, as in explain and teach -----------------
 
 
-def _quiz(tmp_path: Path, language: str) -> str:
+def _quiz(tmp_path: Path, language: str, piped: Piped) -> str:
     folder = tmp_path / "play"
     folder.mkdir(exist_ok=True)
     (folder / "knight.yaml").write_text(
         "title: Knight out\nevents:\n  - white: play Nf3\nexpect:\n  must: {must: any}\n", encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("ARBITER_LANG", None)
-    done = subprocess.run([sys.executable, "-m", "arbiter", "quiz", "--lang", language, "--seed", "1", str(tmp_path)],
-                          input="1\n", capture_output=True, text=True, env=env, timeout=120, check=False)
+    done = piped(["quiz", "--lang", language, "--seed", "1", str(tmp_path)], "1\n")
     assert done.returncode == 0, done.stderr
     return done.stdout
 
 
 @pytest.mark.parametrize(("language", "move"), [("sr", "Сf3"), ("sr-Latn", "Sf3"), ("bg", "Кf3"), ("en", "Nf3")])
-def test_quiz_writes_the_rulings_moves_in_the_languages_notation(tmp_path: Path, language: str, move: str) -> None:
-    out = _quiz(tmp_path, language)
+def test_quiz_writes_the_rulings_moves_in_the_languages_notation(tmp_path: Path, language: str, move: str,
+                                                                 piped: Piped) -> None:
+    out = _quiz(tmp_path, language, piped)
     rulings = [line for line in out.splitlines() if "(4.7)" in line]
     assert rulings and all(move in line for line in rulings), out
     assert language == "en" or "Nf3" not in "\n".join(rulings)

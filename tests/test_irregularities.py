@@ -11,7 +11,7 @@ from arbiter.core.errors import InvalidEventError
 from arbiter.table.events import ArriveAct, CarryAct, ClaimAct, KnockAct, PauseAct, PutAct, parse_action
 from arbiter.core.position import Position
 from arbiter.laws.referee import Referee, Settings
-from arbiter.table.machine import Table
+from arbiter.table.board import Table
 from tests.conftest import event, feed, kinds, referee
 
 PROMOTION = "7k/4P3/8/8/8/8/8/K7 w - - 0 1"

@@ -13,6 +13,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import examples
+
 from arbiter.core.errors import AmbiguousNotationError, ImpossibleMoveError, InvalidEventError, UnknownNotationError
 from arbiter.core.notation import language, languages, legal_move, moves_named, read_move, translate, write_san
 
@@ -262,7 +264,7 @@ _LETTERS = sorted({char for lang in languages().values() for names in lang.lette
 _TEXT = st.text(alphabet="".join(_LETTERS) + "abcdefghKQRBN12345678x:-=()/+#.0O ep!?", max_size=9)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(_TEXT, st.sampled_from(sorted(languages())), st.sampled_from([chess.STARTING_FEN,
        "r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"]))
 def test_any_text_in_any_notation_is_a_move_or_an_input_error(text: str, code: str, fen: str) -> None:

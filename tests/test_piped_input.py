@@ -1,22 +1,15 @@
 """Answers given ahead on standard input (a pipe or a file): read as plain lines, echoed, with no
-line editor's warnings or repeated prompts."""
+line editor's warnings or repeated prompts. Standard input is a real pipe (:func:`tests.conftest.run_main`)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
-COMMAND = [sys.executable, "-c", "from arbiter.cli import main; raise SystemExit(main())"]
-
-
-def piped(args: list[str], answers: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*COMMAND, *args], input=answers, capture_output=True, text=True, timeout=60)
+from tests.conftest import Piped
 
 
 @pytest.mark.slow
-def test_quiz_answers_from_a_pipe() -> None:
+def test_quiz_answers_from_a_pipe(piped: Piped) -> None:
     done = piped(["quiz", "--count", "1", "--seed", "1"], "2\n")
     assert done.returncode == 0
     assert "Warning" not in done.stdout + done.stderr
@@ -25,7 +18,7 @@ def test_quiz_answers_from_a_pipe() -> None:
     assert any(line.startswith("Score: ") for line in lines)
 
 
-def test_teach_events_from_a_pipe_are_echoed_once() -> None:
+def test_teach_events_from_a_pipe_are_echoed_once(piped: Piped) -> None:
     done = piped(["teach"], "touch g1\nmove e2 e4\n")
     assert done.returncode == 0
     assert "Warning" not in done.stdout + done.stderr

@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 
 from arbiter.core.errors import InvalidEventError, InvalidPositionError
 from arbiter.core.moveread import parse_move
-from tests.conftest import randomly_played
-from arbiter.core.position import (
-    Position, can_be_captured, can_move, castling_begun, legal_moves_of, move_between, promotion_under_way,
-    san_and_push, same_placement, unreplaced_promotion,
+from tests.conftest import examples, randomly_played
+from arbiter.core.arrangement import (
+    castling_begun, move_between, promotion_under_way, same_placement, unreplaced_promotion,
 )
+from arbiter.core.position import Position, can_be_captured, can_move, legal_moves_of, san_and_push
 
 
 def after(board: chess.Board, *uci: str) -> chess.BaseBoard:
@@ -64,7 +64,7 @@ def _pushed_and_compared(board: chess.Board, standing: chess.BaseBoard) -> chess
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data())
 def test_move_between_answers_as_pushing_every_legal_move(data: st.DataObject) -> None:
     """A plain move or capture is recognised without a push: the same answer, for the pieces
@@ -132,7 +132,7 @@ def test_san_and_push_leaves_chess960_castling_to_python_chess() -> None:
     assert {("O-O", "O-O"), ("O-O-O", "O-O-O")} <= set(written)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 160))
 def test_san_and_push_writes_every_legal_move_as_python_chess(seed: int, plies: int) -> None:
     """The SAN of every legal move, without python-chess's look for another piece of the kind
@@ -276,7 +276,7 @@ def _outcome(read: Callable[[chess.Board, str], chess.Move], board: chess.Board,
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 60),
        noise=st.text(alphabet="abcdefgh12345678xqrbnkQRBNK@=+#O-0 ", min_size=1, max_size=6))
 def test_san_is_read_without_trying_uci_first_with_the_same_outcome(seed: int, plies: int, noise: str) -> None:

@@ -12,7 +12,7 @@ from arbiter.core.errors import ArbiterError
 from arbiter.table.events import Event, parse_action
 from arbiter.core.position import Position
 from arbiter.laws.referee import Referee, Settings
-from tests.conftest import event
+from tests.conftest import event, examples
 
 SQUARES = st.sampled_from(chess.SQUARE_NAMES)
 MOVE_TEXT = st.one_of(
@@ -64,7 +64,7 @@ STARTS = st.sampled_from([
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(STARTS, st.sampled_from(["watching", "called"]), st.lists(EVENT, max_size=40))
 def test_random_events_raise_only_input_errors(fen: str | None, mode: str, events: list[Event]) -> None:
     ref = Referee(Position.from_start(fen, []), Settings(arbiter=mode))  # type: ignore[arg-type]
@@ -107,7 +107,7 @@ def _same_ending(ref: Referee, board: chess.Board) -> bool:
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data(), st.integers(min_value=1, max_value=300), st.booleans())
 def test_play_events_end_in_python_chess_position_and_outcome(data: st.DataObject, plies: int, san: bool) -> None:
     board = chess.Board()
@@ -158,7 +158,7 @@ def _physical_steps(board: chess.Board, move: chess.Move, order: int) -> list[st
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data(), st.integers(min_value=1, max_value=100))
 def test_long_physical_form_matches_python_chess(data: st.DataObject, plies: int) -> None:
     board = chess.Board()
@@ -241,7 +241,7 @@ def _plausible_action(data: st.DataObject, ref: Referee) -> str:
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), STARTS, st.sampled_from(["watching", "called"]), st.sampled_from(["standard", "rapid", "blitz"]),
        st.sampled_from(["full", "partial"]), st.integers(min_value=1, max_value=60))
 def test_plausible_event_streams_raise_only_input_errors(data: st.DataObject, fen: str | None, mode: str,
@@ -266,7 +266,7 @@ def test_plausible_event_streams_raise_only_input_errors(data: st.DataObject, fe
 
 
 @pytest.mark.slow
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), STARTS, st.sampled_from(["watching", "called"]), st.sampled_from(["standard", "rapid", "blitz"]),
        st.integers(min_value=1, max_value=60))
 def test_play_at_once_rules_as_the_steps_one_by_one(data: st.DataObject, fen: str | None, mode: str, ruleset: str,

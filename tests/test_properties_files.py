@@ -13,6 +13,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import examples
+
 from arbiter.cli import main
 from arbiter.core.clock import Clock, TimeControl
 from arbiter.core.errors import ArbiterError
@@ -51,7 +53,7 @@ def _stream(data: st.DataObject, fen: str | None, mode: str, ruleset: str, super
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None,
+@settings(max_examples=examples(40), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(st.data(), STARTS, st.sampled_from(["watching", "called"]), st.sampled_from(["standard", "rapid", "blitz"]),
        st.sampled_from(["full", "partial"]), st.integers(min_value=1, max_value=40))

@@ -41,7 +41,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.core import deduction
+from arbiter.core import deduction, fastcheck
 
 from arbiter.core import helpmate
 
@@ -49,7 +49,7 @@ from arbiter.core import unwinnable
 from arbiter.core.deduction import Analysis, is_statically_unwinnable, piece_attacks
 from arbiter.core.helpmate import NORMAL, REWARD, Search, play_forced_moves
 from arbiter.core.unwinnable import NODE_BOUND, Verdict, can_checkmate, is_dead
-from tests.conftest import randomly_played
+from tests.conftest import examples, randomly_played
 
 W, B = chess.WHITE, chess.BLACK
 _SQUARES = chess.BB_SQUARES
@@ -198,13 +198,14 @@ def _no_distances(board: chess.Board, steady: int) -> list[int]:
 # -- helpers --------------------------------------------------------------------------------------
 
 
-def _search_alone(board: chess.Board, color: chess.Color, node_bound: int) -> Verdict:
+def _search_alone(board: chess.Board, color: chess.Color, node_bound: int,
+                  reach_bound: int = unwinnable.REACH_BOUND) -> Verdict:
     """The analysis with the static analysis switched off in every phase (the fast check, the
     lines of checks, the punishable moves): an answer that does not rest on it."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(unwinnable, "is_statically_unwinnable", _never_proved)
-        patch.setattr(helpmate, "is_statically_unwinnable", _never_proved)
-        return can_checkmate(board, color, node_bound=node_bound)
+        for module in (unwinnable, fastcheck, helpmate):
+            patch.setattr(module, "is_statically_unwinnable", _never_proved)
+        return can_checkmate(board, color, node_bound=node_bound, reach_bound=reach_bound)
 
 
 def _assert_mates(fen: str, verdict: Verdict, color: chess.Color = W) -> None:
@@ -516,7 +517,8 @@ def test_rule_10_forced_moves_that_repeat(monkeypatch: pytest.MonkeyPatch) -> No
     verdict = can_checkmate(board, W, node_bound=60_000)
     assert verdict.answer == "cannot" and verdict.nodes == 0  # decided before any search or analysis
     assert "repeat" in verdict.reason
-    monkeypatch.setattr(unwinnable, "play_forced_moves", lambda board, line: False)
+    for module in (unwinnable, fastcheck):  # the fast check plays them first
+        monkeypatch.setattr(module, "play_forced_moves", lambda board, line: False)
     later = can_checkmate(board, W, node_bound=60_000)
     assert later.answer == "cannot"  # still proved, but by a later phase, with more work
     assert "repeat" not in later.reason and later.nodes > 0
@@ -548,7 +550,8 @@ def test_rule_13_the_lines_of_checks(monkeypatch: pytest.MonkeyPatch) -> None:
         assert is_statically_unwinnable(after)
     verdict = can_checkmate(board, W, node_bound=60_000)
     assert verdict.answer == "cannot" and "checks" in verdict.reason
-    monkeypatch.setattr(unwinnable, "check_chains", _no_chains)
+    for module in (unwinnable, fastcheck):
+        monkeypatch.setattr(module, "check_chains", _no_chains)
     assert can_checkmate(board, W, node_bound=20_000, reach_bound=0).answer == "undetermined"
 
 
@@ -557,7 +560,8 @@ def test_rule_14_every_position_when_one_side_has_only_pawn_moves(monkeypatch: p
     board = chess.Board(ONLY_PAWN_MOVES)
     verdict = can_checkmate(board, W, node_bound=150_000)
     assert verdict.answer == "cannot" and "every reachable position" in verdict.reason
-    monkeypatch.setattr(unwinnable, "is_exhaustively_unwinnable", _not_exhausted)
+    for module in (unwinnable, fastcheck):
+        monkeypatch.setattr(module, "is_exhaustively_unwinnable", _not_exhausted)
     # The guided search gets there too, every line followed to its end, with three times the work
     # (19,090 moves against 5,944 today; the counts do not depend on the clock).
     later = can_checkmate(board, W, node_bound=150_000)
@@ -664,18 +668,27 @@ STARTS = [
 ]
 
 
+#: The moves the searches, and then the last phase, may try for a mate against a static proof.
+_CONTRADICTION_BOUND = 10_000
+
+
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(start=st.sampled_from(STARTS), seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 80))
 def test_a_static_proof_is_never_contradicted_by_a_mate(start: str, seed: int, plies: int) -> None:
+    """Where the searches stop at their bound, the last phase gets a bound of its own as short
+    (:data:`_CONTRADICTION_BOUND` moves each): a bound of work, so every example costs at most a
+    fraction of a second on any machine, where the default 2,000,000 moves of the last phase took
+    up to ten seconds an example."""
     board = randomly_played(start, seed, plies).copy(stack=False)
     for color in (W, B):
         if is_statically_unwinnable(board if color == W else board.mirror()):
-            verdict = _search_alone(board, color, node_bound=10_000)
+            verdict = _search_alone(board, color, node_bound=_CONTRADICTION_BOUND, reach_bound=_CONTRADICTION_BOUND)
             assert verdict.answer != "can", (board.fen(), color, verdict.reason)
     if is_dead(board):
         for color in (W, B):
-            assert can_checkmate(board, color, node_bound=10_000).answer != "can", (board.fen(), color)
+            verdict = can_checkmate(board, color, node_bound=_CONTRADICTION_BOUND, reach_bound=_CONTRADICTION_BOUND)
+            assert verdict.answer != "can", (board.fen(), color)
 
 
 class _Forgetful(dict):  # type: ignore[type-arg]
@@ -693,9 +706,9 @@ def test_the_fast_checks_proofs_kept_per_position_change_no_answer() -> None:
     for fen in [*rows, "1k6/1P5p/BP3p2/1P6/8/8/5PKP/8 b - - 0 1"]:
         for board in (chess.Board(fen), chess.Board(fen).mirror()):
             for depth in (4, 7):
-                kept, forgot = helpmate.Moved(), helpmate.Moved()
-                with_table = helpmate.is_dynamically_unwinnable(board, depth, False, kept)
-                without = helpmate.is_dynamically_unwinnable(board, depth, False, forgot, proved=_Forgetful())
+                kept, forgot = fastcheck.Moved(), fastcheck.Moved()
+                with_table = fastcheck.is_dynamically_unwinnable(board, depth, False, kept)
+                without = fastcheck.is_dynamically_unwinnable(board, depth, False, forgot, proved=_Forgetful())
                 assert with_table == without, (fen, depth)
                 assert kept.flags() == forgot.flags(), (fen, depth)  # what moved, the later gates' input
                 proofs += with_table

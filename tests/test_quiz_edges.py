@@ -4,7 +4,6 @@ stopping early, and the scenario library that ships with the package."""
 from __future__ import annotations
 
 import random
-import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -17,6 +16,7 @@ from prompt_toolkit.output import DummyOutput
 from arbiter.cli import quiz as terminal_quiz
 from arbiter.session import quiz
 from arbiter.cli import main
+from tests.conftest import Piped
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -135,11 +135,9 @@ def test_every_scenario_file_is_installed_in_the_same_folder() -> None:
 
 
 @pytest.mark.slow
-def test_the_quiz_runs_outside_the_repository(tmp_path: Path) -> None:
+def test_the_quiz_runs_outside_the_repository(tmp_path: Path, piped: Piped) -> None:
     question = chosen(1, 1)[0]
-    done = subprocess.run([sys.executable, "-m", "arbiter.cli", "quiz", "--count", "1", "--seed", "1"],
-                          cwd=tmp_path, input=f"{question.answer + 1}\n", capture_output=True, text=True,
-                          timeout=120)
+    done = piped(["quiz", "--count", "1", "--seed", "1"], f"{question.answer + 1}\n", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert f"Question 1 of 1 ({question.topic})" in done.stdout

@@ -10,6 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import examples
+
 from arbiter.core.helpmate import OutOfTime, Search
 from arbiter.core.reachable import _After, _key, _set_up, breadth_first_helpmate, cheapest_first_helpmate
 from arbiter.core.unwinnable import _guide, can_checkmate
@@ -24,7 +26,7 @@ LOCKED_TEMPO = "4k3/5p1p/8/1p6/1P6/KP6/PP3P1P/8 w - - 0 1"
 DEEP_HELPMATE = "5brk/4p1p1/3pP1P1/1B1P2p1/3p2p1/3P4/4K1P1/8 w - - 0 1"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.integers(0, 10_000), max_size=60), st.sampled_from([
     chess.STARTING_FEN, "r3k2r/pppq1ppp/8/3pP3/8/8/PPPQ1PPP/R3K2R w KQkq d6 0 1", "8/8/8/3k4/8/2n5/4B3/4K3 w - - 0 1"]))
 def test_a_position_set_up_from_its_key_is_the_position(choices: list[int], fen: str) -> None:
@@ -158,7 +160,7 @@ def test_the_cheapest_first_decides_where_breadth_first_runs_out_of_positions() 
     assert mates is True and _mates(board, line)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.lists(st.integers(0, 10_000), max_size=80), st.sampled_from([
     "8/8/8/3k4/8/2n5/4B3/4K3 w - - 0 1", "r3k2r/pppq1ppp/8/3pP3/8/8/PPPQ1PPP/R3K2R w KQkq d6 0 1",
     "4k3/1P4p1/8/3pP3/8/8/6P1/4K3 w - d6 0 1", "k7/8/8/8/8/8/1p5p/4K1NR b - - 0 1"]))

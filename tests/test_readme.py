@@ -1,10 +1,11 @@
 """Every example in README.md against what the commands really print.
 
 A ```console block holds command lines (``$ arbiter ...``) each followed by the lines it prints.
-Each command is run from the repository root, through ``arbiter.cli.main`` in a fresh Python (the
-entry point's code), with the pipes of the line (``| tail -6``, ``| grep X``) applied here, not by
-a shell. The lines shown must be the output's lines, in order and consecutive, with these
-conventions (said in the README's own terms):
+Each command is run from the repository root, through ``arbiter.cli.main(argv)`` in this process
+(what the ``arbiter`` entry point calls: ``tests/test_conventions.py`` starts it as a process), its
+standard input a real pipe as a shell's would be, with the pipes of the line (``| tail -6``,
+``| grep X``) applied here, not by a shell. The lines shown must be the output's lines, in order
+and consecutive, with these conventions (said in the README's own terms):
 
 - a line ``...`` stands for lines left out (at the start: the output begins with lines not shown;
   at the end: it goes on; between two lines: any number of lines, none included, come between);
@@ -13,9 +14,9 @@ conventions (said in the README's own terms):
 - interactive commands (``arbiter teach``, ``arbiter quiz``) print a prompt (``answer> ``,
   ``white to move, white's clock> ``) and wait: a shown line that begins with a prompt carries what
   the user typed after it. Those answers are given as standard input, in order, and the input ends
-  after the last (a prompt shown with nothing after it is where the user ends the input). The
-  terminal is said to be dumb (``TERM=dumb``) so that prompt_toolkit prints each prompt and echoes
-  the answer on one line, as a terminal shows it, and that line is compared like any other.
+  after the last (a prompt shown with nothing after it is where the user ends the input). Standard
+  input being a pipe, the command prints each prompt and echoes the answer read after it on one
+  line, as a terminal shows it, and that line is compared like any other.
 
 Only standard output is compared (standard error must hold no traceback); what a dumb terminal
 does not show (colours, Tab completion) is not checked here.
@@ -25,19 +26,17 @@ A ```yaml block that follows a line naming a file (``\\`scenarios/x.yaml\\`:``) 
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from tests.conftest import Done, run_main
+
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
-ENTRY = "from arbiter.cli import main; raise SystemExit(main())"
 GAP = "..."
 PROMPT = re.compile(r"^([a-z][^>]*)> (.*)$")  # white> e4, answer> 2, "white to move, ...> e4"
 INTERACTIVE = ("teach", "quiz")
@@ -124,14 +123,13 @@ def apply_filter(lines: list[str], words: list[str]) -> list[str]:
     raise AssertionError(f"the test cannot apply the filter {' '.join(words)!r}; add it to apply_filter")
 
 
-def run_example(example: Example) -> tuple[list[str], subprocess.CompletedProcess[str]]:
+def run_example(example: Example, capsys: pytest.CaptureFixture[str],
+                monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], Done]:
     """The command's output lines, after its filters."""
     args, filters = pipeline(example.command)
-    typed = example.typed()
-    env = {**os.environ, "TERM": "dumb", "PYTHONUNBUFFERED": "1", "PYTHONIOENCODING": "utf-8"}
-    done = subprocess.run([sys.executable, "-c", ENTRY, *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, encoding="utf-8", timeout=120,
-                          input="".join(f"{answer}\n" for answer in typed) if example.interactive else "")
+    monkeypatch.setenv("TERM", "dumb")
+    typed = "".join(f"{answer}\n" for answer in example.typed()) if example.interactive else ""
+    done = run_main(args, typed, capsys, monkeypatch, cwd=ROOT)
     lines = [line.replace("\r", "").rstrip() for line in done.stdout.splitlines()]
     for words in filters:
         lines = apply_filter(lines, words)
@@ -191,8 +189,9 @@ def test_the_readme_has_examples_of_every_command() -> None:
 @pytest.mark.parametrize("example", [
     pytest.param(e, id=f"line{e.line}: {e.command}", marks=[pytest.mark.slow] if "--engine dask" in e.command else [])
     for e in EXAMPLES])
-def test_readme_example_is_what_the_command_prints(example: Example) -> None:
-    output, done = run_example(example)
+def test_readme_example_is_what_the_command_prints(example: Example, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    output, done = run_example(example, capsys, monkeypatch)
     assert "Traceback" not in done.stderr, done.stderr
     assert done.returncode in (0, 1, 2), (done.returncode, done.stderr)
     if example.interactive:

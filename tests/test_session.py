@@ -13,6 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import examples
+
 from arbiter.core.errors import ArbiterError, InternalError, InvalidEventError, ScenarioError
 from arbiter.files.scenario import loads, run
 from arbiter.laws.referee import Referee
@@ -223,7 +225,7 @@ def test_a_session_from_a_file_starts_at_its_start_in_its_notation() -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), STARTS, st.sampled_from(["watching", "called"]), st.integers(min_value=1, max_value=12))
 def test_undo_after_any_event_gives_back_the_view_before_it(data: st.DataObject, fen: str | None, mode: str,
                                                             length: int) -> None:

@@ -12,7 +12,7 @@ from arbiter.core.position import Position
 from arbiter.laws.referee import Referee, Settings
 from arbiter.table.events import Event
 from bench import sidebyside
-from bench.run import CORPUS, ROOT
+from bench.games import CORPUS, ROOT
 
 
 def _replayed(events: list[Event]) -> chess.Board:

@@ -7,7 +7,8 @@ import pytest
 
 from arbiter.core.errors import InvalidEventError
 from arbiter.core.position import Position
-from arbiter.table.machine import MACHINE, Table
+from arbiter.table.board import Table
+from arbiter.table.machine import MACHINE
 
 W = chess.WHITE
 

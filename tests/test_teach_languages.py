@@ -4,15 +4,13 @@ input syntax (events, ``:commands``), squares and moves, and the scenario's own 
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from arbiter.cli.teach import HELP_SYNTAX
+from tests.conftest import Piped
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,11 +22,8 @@ _SYNTAX = re.compile(
     + r"|(?<![\w])[KQRBNКДТЛСЦО]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBNДТЛСО])?[+#]?|\b[a-h][1-8][a-h][1-8]\b")
 
 
-def _arbiter(lines: list[str], *args: str) -> str:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("ARBITER_LANG", None)
-    done = subprocess.run([sys.executable, "-m", "arbiter", *args], input="".join(f"{line}\n" for line in lines),
-                          capture_output=True, text=True, env=env, timeout=120, check=False)
+def _arbiter(piped: Piped, lines: list[str], *args: str) -> str:
+    done = piped(args, "".join(f"{line}\n" for line in lines))
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -41,10 +36,10 @@ def _english_left(text: str, allowed: tuple[str, ...] = ()) -> list[str]:
 
 
 @pytest.mark.slow
-def test_teach_speaks_serbian(tmp_path: Path) -> None:
+def test_teach_speaks_serbian(tmp_path: Path, piped: Piped) -> None:
     saved = tmp_path / "game.yaml"
-    out = _arbiter([":help", "e4", ":why", "white: touch e7", ":frob", ":undo", ":restart", "white: touch g1", ":why",
-                    f":save {saved}", f":save {saved}", "n", ":quit"], "teach", "--lang", "sr")
+    out = _arbiter(piped, [":help", "e4", ":why", "white: touch e7", ":frob", ":undo", ":restart", "white: touch g1",
+                           ":why", f":save {saved}", f":save {saved}", "n", ":quit"], "teach", "--lang", "sr")
     for sentence in ("откуцајте :help за помоћ", "бели је на потезу, тече сат белог> ",
                      "Наредбе:", "догађај уназад", "зашто обавеза важи",
                      "ништа не обавезује играча на потезу", "непозната наредба ':frob' (покушајте :help)",
@@ -56,8 +51,8 @@ def test_teach_speaks_serbian(tmp_path: Path) -> None:
     assert "one event back" not in out and "type :help" not in out
 
 
-def test_teach_in_english_is_as_it_was() -> None:
-    out = _arbiter([":undo", "e4", ":undo", ":quit"], "teach", "--lang", "en")
+def test_teach_in_english_is_as_it_was(piped: Piped) -> None:
+    out = _arbiter(piped, [":undo", "e4", ":undo", ":quit"], "teach", "--lang", "en")
     assert "type :help for help\nwhite to move, white's clock> " in out
     assert "one event back\n" in out
 
@@ -74,8 +69,8 @@ def _scenarios(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("language", ["bg", "sr"])
-def test_quiz_speaks_the_language(tmp_path: Path, language: str) -> None:
-    out = _arbiter(["x", "1", "9", "2"], "quiz", "--lang", language, "--seed", "3", str(_scenarios(tmp_path)))
+def test_quiz_speaks_the_language(tmp_path: Path, language: str, piped: Piped) -> None:
+    out = _arbiter(piped, ["x", "1", "9", "2"], "quiz", "--lang", language, "--seed", "3", str(_scenarios(tmp_path)))
     expected = {
         "bg": ("Въпрос 1 от 2 (touch)", "Какво се случи: ", "отговор> ", "(отговорете с число от 1 до 4)",
                "Какво трябва да направят сега Белите?", "Белите трябва да преместят фигурата от g1",
@@ -93,7 +88,7 @@ def test_quiz_speaks_the_language(tmp_path: Path, language: str) -> None:
     assert _english_left(out, allowed=("Knight", "Resigned", "(touch)", "  touch  ")) == []
 
 
-def test_quiz_stopped_early_says_so_in_the_language(tmp_path: Path) -> None:
-    out = _arbiter(["1"], "quiz", "--lang", "bg", "--seed", "3", str(_scenarios(tmp_path)))
+def test_quiz_stopped_early_says_so_in_the_language(tmp_path: Path, piped: Piped) -> None:
+    out = _arbiter(piped, ["1"], "quiz", "--lang", "bg", "--seed", "3", str(_scenarios(tmp_path)))
     assert "Спряно след 1 от 2 въпроса." in out
     assert "Резултат: " in out

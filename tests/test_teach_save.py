@@ -13,6 +13,7 @@ from prompt_toolkit.output import DummyOutput
 
 from arbiter.cli import teach
 from arbiter.cli import main
+from tests.conftest import Piped
 
 SOURCE = """\
 # a case for the seminar: keep this comment
@@ -70,14 +71,10 @@ def test_saving_over_the_file_loaded_asks_and_replaces_only_its_events(tmp_path:
     assert f"FAILED  {path}  Knight touched, pawn moved" in capsys.readouterr().out
 
 
-def test_answers_piped_to_the_command_meet_the_question_at_the_prompt(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
+def test_answers_piped_to_the_command_meet_the_question_at_the_prompt(tmp_path: Path, piped: Piped) -> None:
     path = tmp_path / "case.yaml"
     path.write_text(SOURCE, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "arbiter", "teach", str(path)], input=f"Nf3\n:save {path}\ny\n",
-                          capture_output=True, text=True, timeout=60)
+    done = piped(["teach", str(path)], f"Nf3\n:save {path}\ny\n")
     assert done.returncode == 0 and done.stderr == ""
     lines = done.stdout.splitlines()
     assert f"black to move, black's clock> :save {path}" in lines

@@ -5,7 +5,9 @@ from __future__ import annotations
 import chess
 import pytest
 
-from arbiter.core.unwinnable import FAST_NODE_BOUND, can_checkmate, cannot_mate, is_dead, why_unwinnable_fast
+from arbiter.core.fastcheck import FAST_NODE_BOUND, why_unwinnable_fast
+from arbiter.core.unwinnable import can_checkmate, cannot_mate, is_dead
+from tests.conftest import SteppingClock
 
 W, B = chess.WHITE, chess.BLACK
 
@@ -89,9 +91,9 @@ def test_dead_position_quick_test() -> None:
     assert not is_dead(chess.Board("8/8/8/3k4/8/2n5/4N3/4K3 w - - 0 1"))
 
 
-def test_undetermined_falls_back_to_material_and_says_so() -> None:
+def test_undetermined_falls_back_to_material_and_says_so(stepping_clock: SteppingClock) -> None:
     board = chess.Board("2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - - 0 1")  # CHA: White can mate, after long
-    verdict = can_checkmate(board, W, time_bound=0.05)
+    verdict = can_checkmate(board, W, time_bound=0.05)  # five readings of the clock, 10 ms each
     assert verdict.answer == "undetermined"
     cannot, why = cannot_mate(board, W, time_bound=0.05)
     assert cannot is False and "bound" in why and "material rule" in why
@@ -172,7 +174,8 @@ def test_a_helpmate_line_is_told_in_the_language_of_each_reading() -> None:
     assert verdict.reason == english  # and in English again, not in the last language read
 
 
-def test_a_verdict_stopped_by_the_clock_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_verdict_stopped_by_the_clock_is_not_kept(monkeypatch: pytest.MonkeyPatch,
+                                                    stepping_clock: SteppingClock) -> None:
     import arbiter.core.unwinnable as unwinnable
 
     monkeypatch.setattr(unwinnable, "_verdicts", {})
@@ -197,7 +200,7 @@ def test_a_proof_kept_is_told_in_the_language_of_each_ruling(monkeypatch: pytest
         bulgarian = cannot_mate(board, W)[1]
     assert bulgarian not in (english, serbian)
     # The fast check's own finding (the audit's) is told the same way.
-    from arbiter.core.unwinnable import why_unwinnable_fast as why_fast
+    from arbiter.core.fastcheck import why_unwinnable_fast as why_fast
     assert why_fast(board, W) == english
 
 

@@ -13,8 +13,10 @@ blocker or the white king. If there is none, White cannot mate, whatever is play
 The analysis is sound and incomplete: ``True`` is a proof, ``False`` says nothing. It is for White
 as the intended winner; a question about Black is asked on the mirrored board (``Board.mirror``).
 
-A little over 400 lines, on purpose: the fixpoint, its filters and the question asked of it are
-one analysis over one set of fields, kept together to be read beside CHA's paper and code.
+About 470 lines, on purpose: the fixpoint, its filters (the pruning rules 1 to 9 of
+``tests/test_pruning_rules.py``) and the question asked of it are one analysis over one set of
+fields (:class:`Analysis`, whose methods read and grow them together), kept together to be read
+beside CHA's paper and code; a filter apart would reach into the fields of the others.
 """
 
 from __future__ import annotations

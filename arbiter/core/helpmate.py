@@ -11,10 +11,13 @@ line to its end without a mate proves that there is none.
 
 The board is the caller's: moves are pushed and popped on it, and it is left as it was found.
 
-One module, on purpose: the search, its move order, its depth rewards and the searches built on
-it (forced moves, check chains, the guided search) are CHA's one algorithm, read phase by phase
-beside the paper and chasolver's code; split, each part would need the others' private numbers.
-The searches that see every reachable position once are in :mod:`arbiter.core.reachable`.
+One module of about 500 lines, on purpose: the search, its move order, its depth rewards and the
+searches built on it (forced moves, check chains, the guided search and its bishops' distances)
+are CHA's one algorithm, read phase by phase beside the paper and chasolver's code; split, each
+part would need the others' private numbers (the costs, the corners, the order of the moves) and
+:class:`Search`'s counters. What is a concern of its own lives elsewhere: the searches that see
+every reachable position once in :mod:`arbiter.core.reachable`, CHA's fast check (every line of a
+few plies, what moved on the way) in :mod:`arbiter.core.fastcheck` (since issue 30).
 """
 
 from __future__ import annotations
@@ -495,83 +498,6 @@ def check_chains(board: chess.Board, visited: set[Hashable], line: list[chess.Mo
             return answer
         line.pop()
     return False
-
-
-class Moved:
-    """Which kinds of piece moved anywhere in an exploration (CHA's fast check)."""
-
-    __slots__ = ("bishop", "king", "heavy", "pawn_twice")
-
-    def __init__(self) -> None:
-        self.king = [False, False]  # by colour (python-chess's: index True is White)
-        self.bishop = False
-        self.heavy = False  # a queen, rook or knight
-        self.pawn_twice = False  # some line played two pawn moves
-
-    def flags(self) -> int:
-        """What moved, as bits (for a table)."""
-        return (self.king[chess.WHITE] | self.king[chess.BLACK] << 1 | self.bishop << 2 | self.heavy << 3
-                | self.pawn_twice << 4)
-
-    def merge(self, flags: int) -> None:
-        """Record what :meth:`flags` says moved."""
-        self.king[chess.WHITE] |= bool(flags & 1)
-        self.king[chess.BLACK] |= bool(flags & 2)
-        self.bishop |= bool(flags & 4)
-        self.heavy |= bool(flags & 8)
-        self.pawn_twice |= bool(flags & 16)
-
-
-def is_dynamically_unwinnable(board: chess.Board, depth: int, pawn_seen: bool, moved: Moved,
-                              tick: Callable[[], None] = _never,
-                              proved: dict[Hashable, tuple[int, int]] | None = None) -> bool:
-    """Whether every line of ``depth`` plies ends without a mate of Black (in insufficient
-    material, a stalemate, a mate of White): a proof that White cannot mate. ``moved`` records
-    what moved on the way. ``proved`` keeps, per position already proved, the depth of its proof
-    (its lines all end within that many plies) and what moved below it: the lines of a closed
-    position meet the same positions again and again (a pawn move and a bishop move commute), and
-    each is proved once, for every later meeting with at least those plies left."""
-    if proved is None:
-        proved = {}
-    return _is_dynamically_unwinnable(board, depth, pawn_seen, moved, tick, proved)
-
-
-def _is_dynamically_unwinnable(board: chess.Board, depth: int, pawn_seen: bool, moved: Moved,
-                               tick: Callable[[], None], proved: dict[Hashable, tuple[int, int]]) -> bool:
-    if board.has_insufficient_material(chess.WHITE):
-        return True
-    key = (board._transposition_key(), pawn_seen)
-    known = proved.get(key)
-    if known is not None and known[0] <= depth:  # its lines all end within the plies left here too
-        moved.merge(known[1])
-        return True
-    moves = ordered_moves(board)
-    if not moves:
-        return not (board.turn == chess.BLACK and board.is_check())
-    if depth == 0:
-        return False
-    below = Moved()
-    for move in moves:
-        tick()
-        piece = board.piece_type_at(move.from_square)
-        if piece == chess.KING:
-            below.king[board.turn] = True
-        elif piece == chess.PAWN:
-            below.pawn_twice |= pawn_seen
-        elif piece == chess.BISHOP:
-            below.bishop = True
-        else:
-            below.heavy = True
-        board.push(move)
-        ok = _is_dynamically_unwinnable(board, depth - 1, pawn_seen or piece == chess.PAWN, below, tick, proved)
-        board.pop()
-        if not ok:
-            moved.merge(below.flags())
-            return False
-    flags = below.flags()
-    proved[key] = (depth, flags)
-    moved.merge(flags)
-    return True
 
 
 def blocked_pawns(board: chess.Board) -> int:

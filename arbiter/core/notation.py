@@ -1,10 +1,9 @@
 """Moves in the notation of every language of the piece-name table, read and written.
 
-The letters come from ``rules/notation.yaml``, which holds the table "Називи фигура" at the end
-of the seed document ``000_1638814c55e1dd9e.txt``: one entry per language (ISO 639-1 code, with
-the script for Serbian: ``sr-Cyrl``, ``sr-Latn``, and ``sr`` meaning ``sr-Latn``), ``figurine``
-for ♔♕♖♗♘, ``en`` the default. Left out, because the table gives them no letters, only the
-pieces' names: Japanese (``ja``), Hebrew (``he``) and Telugu (``te``).
+The letters come from ``rules/notation.yaml`` (:mod:`arbiter.core.piece_letters`, whose names
+this module also gives its readers: ``Language``, ``language``, ``languages``), one entry per
+language of the seed's table "Називи фигура". Left out, because the table gives them no letters,
+only the pieces' names: Japanese (``ja``), Hebrew (``he``) and Telugu (``te``).
 
 Writing is python-chess's SAN with the piece letters replaced. Reading accepts what scoresheets
 hold: SAN with or without the capture sign (``x``, ``:``, ``×``), check and mate signs (``+``,
@@ -21,143 +20,28 @@ names no legal move is the other reading tried. Whatever still names more than o
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 import chess
-import yaml
 
 from arbiter.core.errors import (
     AmbiguousNotationError,
     ImpossibleMoveError,
     InvalidEventError,
-    UnknownNotationError,
     shown,
 )
-from arbiter.core.moveread import matching_moves, parse_move, parse_move_checked
-from arbiter.core.records import Record
-from arbiter.core.resources import rules_dir
 from arbiter.core.i18n import _
-from arbiter.core.yamlsource import SAFE_LOADER
+from arbiter.core.moveread import matching_moves, parse_move, parse_move_checked
+from arbiter.core.piece_letters import DEFAULT, PIECES, Language, language, languages
+from arbiter.core.records import Record
 
 __all__ = [
-    "DEFAULT", "PIECES", "Language", "language", "languages", "legal_move", "moves_named", "read_move",
+    "DEFAULT", "PIECES", "Language", "language", "languages", "legal_move", "move_pattern", "moves_named", "read_move",
     "read_move_checked", "translate",
     "write_san",
 ]
 
-DEFAULT = "en"
-
-#: The pieces by the names ``rules/notation.yaml`` gives them, king first.
-PIECES: tuple[tuple[str, chess.PieceType], ...] = (
-    ("king", chess.KING), ("queen", chess.QUEEN), ("rook", chess.ROOK), ("bishop", chess.BISHOP),
-    ("knight", chess.KNIGHT), ("pawn", chess.PAWN),
-)
-_ENGLISH = {chess.KING: "K", chess.QUEEN: "Q", chess.ROOK: "R", chess.BISHOP: "B", chess.KNIGHT: "N"}
 _FILES = "abcdefgh"
-
-
-@dataclass(frozen=True, eq=False)  # one object per language: hashed by identity, for the caches
-class Language:
-    """One language's piece letters: ``letters[piece_type]`` lists the spellings read, the first
-    one written; the pawn's (never written) may be empty."""
-
-    code: str
-    name: str
-    letters: dict[chess.PieceType, tuple[str, ...]]
-
-    def letter(self, piece_type: chess.PieceType) -> str:
-        """The letter written for ``piece_type`` ('' for the pawn)."""
-        if piece_type == chess.PAWN:
-            return ""
-        return self.letters[piece_type][0]
-
-    @property
-    def by_letter(self) -> dict[str, chess.PieceType]:
-        """Every spelling read, to its piece type."""
-        return _by_letter(self)
-
-    @property
-    def pattern(self) -> re.Pattern[str]:
-        """The regular expression of one move in this language (see :func:`_compile`)."""
-        return _compile(self)
-
-
-@cache
-def languages() -> dict[str, Language]:
-    """Every language of ``rules/notation.yaml``, by code."""
-    with open(rules_dir() / "notation.yaml", encoding="utf-8") as handle:
-        entries = yaml.load(handle, Loader=SAFE_LOADER)
-    # English is the one object :func:`_english` built, read alone before the table was needed.
-    return {entry["code"]: _english() if entry["code"] == DEFAULT else _built(entry) for entry in entries}
-
-
-#: How English's entry begins in ``rules/notation.yaml``: one line, in flow style.
-_ENGLISH_ROW = "- {code: " + DEFAULT + ","
-
-
-@cache
-def _english() -> Language:
-    """English, the default, read from its own line of ``rules/notation.yaml``: a run whose moves
-    are all English builds no other language (the whole table costs the cold start milliseconds).
-    A table whose English entry is written otherwise is read whole."""
-    with open(rules_dir() / "notation.yaml", encoding="utf-8") as handle:
-        rows = [row for row in handle if row.startswith(_ENGLISH_ROW)]
-    try:
-        entries = yaml.load(rows[0], Loader=SAFE_LOADER) if len(rows) == 1 else None
-    except yaml.YAMLError:  # the entry goes on over several lines
-        entries = None
-    if not (isinstance(entries, list) and len(entries) == 1 and isinstance(entries[0], dict)
-            and entries[0].get("code") == DEFAULT):
-        with open(rules_dir() / "notation.yaml", encoding="utf-8") as handle:
-            entries = [entry for entry in yaml.load(handle, Loader=SAFE_LOADER) if entry["code"] == DEFAULT]
-    return _built(entries[0])
-
-
-def _built(entry: dict[str, Any]) -> Language:
-    """The language of one entry of ``rules/notation.yaml``."""
-    spellings: dict[chess.PieceType, list[str]] = {}
-    for key, piece_type in PIECES:
-        value = entry.get(key, [])
-        spellings[piece_type] = [value] if isinstance(value, str) else list(value)
-    return Language(entry["code"], entry["name"], _without_clashes(spellings))
-
-
-def _without_clashes(spellings: dict[chess.PieceType, list[str]]) -> dict[chess.PieceType, tuple[str, ...]]:
-    """Drop a second spelling that is another piece's first one (Turkish K: the rook, not the
-    king), and a pawn letter that is a piece's (Dutch P: the knight)."""
-    firsts = {names[0]: piece_type for piece_type, names in spellings.items() if names and piece_type != chess.PAWN}
-    kept: dict[chess.PieceType, tuple[str, ...]] = {}
-    for piece_type, names in spellings.items():
-        if piece_type == chess.PAWN:
-            kept[piece_type] = tuple(name for name in names if name not in firsts)
-        else:
-            kept[piece_type] = tuple(
-                name for index, name in enumerate(names) if index == 0 or firsts.get(name, piece_type) == piece_type
-            )
-    return kept
-
-
-def language(code: str | None) -> Language:
-    """The language ``code`` names (``de``, ``sr-Cyrl``, ``figurine``; case and ``_`` do not
-    matter; ``sr`` is ``sr-Latn``); None is English.
-
-    :raises UnknownNotationError: for a code the table does not hold.
-    """
-    if code is None:
-        return _english()
-    wanted = code.strip().replace("_", "-").lower()
-    if wanted == DEFAULT:
-        return _english()
-    if wanted == "sr":
-        wanted = "sr-latn"
-    table = languages()
-    for known, lang in table.items():
-        if known.lower() == wanted:
-            return lang
-    raise UnknownNotationError(_("unknown notation {code}; known: {known}").format(code=shown(code),
-                                                                                   known=", ".join(table)))
 
 
 # -- writing ---------------------------------------------------------------------------------------
@@ -189,7 +73,7 @@ _Parts = tuple[chess.PieceType | None, str, chess.PieceType | None, str]
 
 def _split(san: str, lang: Language) -> _Parts | None:
     """A SAN text as (piece, the squares part, promotion, suffix), or None if it is not one."""
-    match = lang.pattern.fullmatch(san.strip())
+    match = move_pattern(lang).fullmatch(san.strip())
     if match is None or match["castle"] is not None:
         return None
     piece = lang.by_letter[match["piece"]] if match["piece"] else None
@@ -230,23 +114,15 @@ class _Reading(Record):
         object.__setattr__(self, "castle", castle)
 
 
-@cache
-def _by_letter(lang: Language) -> dict[str, chess.PieceType]:
-    table: dict[str, chess.PieceType] = {}
-    for piece_type, names in lang.letters.items():
-        for name in names:
-            table.setdefault(name, piece_type)
-    return table
-
-
 def _alternation(names: list[str]) -> str:
     return "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
 
 
 @cache
-def _compile(lang: Language) -> re.Pattern[str]:
-    """One move: castling, or [piece|pawn letter][from file][from rank][capture]to[promotion]
-    [e.p.][check]. Promotion letters are read in either case (no file follows a square)."""
+def move_pattern(lang: Language) -> re.Pattern[str]:
+    """The regular expression of one move in ``lang``: castling, or [piece|pawn letter][from
+    file][from rank][capture]to[promotion][e.p.][check]. Promotion letters are read in either case
+    (no file follows a square)."""
     pieces = [name for t, names in lang.letters.items() if t != chess.PAWN for name in names]
     pawns = list(lang.letters[chess.PAWN])
     promoted = sorted({variant for name in pieces for variant in (name, name.lower(), name.upper())}, key=len,
@@ -282,7 +158,7 @@ def _clean(text: str) -> str:
 
 def _readings(text: str, lang: Language) -> list[_Reading]:
     """What ``text`` can mean, read as written (the case of each letter respected)."""
-    match = lang.pattern.fullmatch(text)
+    match = move_pattern(lang).fullmatch(text)
     if match is None:
         return []
     if match["castle"] is not None:

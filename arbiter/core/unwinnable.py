@@ -28,18 +28,18 @@ A helpmate found: it can mate (the line is in the verdict and its text). A searc
 ran to its end: it cannot (the reason says which). The budget spent first: ``undetermined``, which
 the ruling's text states and the caller then falls back to the material rule.
 
-The figures (``python -m bench``, ``bench/README.md``): the CHA test positions of
-``../shared/data/cha`` answered as CHA answers them, and how long each takes.
+CHA's fast check, which comes first, is :mod:`arbiter.core.fastcheck`, and the reasons' messages
+are in :mod:`arbiter.core.reasons`. The figures (``python -m bench unwinnability``,
+``bench/README.md``): CHA's test positions of ``../shared/data/cha`` answered as CHA answers them,
+and how long each takes.
 """
 
 from __future__ import annotations
 
 import contextvars
-import gc
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable
 from typing import Literal, TypeVar
 
 import chess
@@ -47,22 +47,20 @@ import chess
 from arbiter.core.i18n import N_, _
 
 from arbiter.core.deduction import Analysis, is_statically_unwinnable
+from arbiter.core.fastcheck import fast_proof, without_cycle_collection
 from arbiter.core.helpmate import (
     Expansion,
-    Moved,
-    are_pawns_blocked,
     OutOfTime,
     Search,
+    are_pawns_blocked,
     bishop_distances,
-    blocked_pawns,
     check_chains,
-    has_lonely_pawns,
     has_non_pawn_moves,
-    is_dynamically_unwinnable,
     may_be_dead,
     play_forced_moves,
     punishable_moves,
 )
+from arbiter.core.reasons import CHAINS, EVERY_POSITION, OVER, REPEATS, STATIC, Reason, told
 from arbiter.core.reachable import REACH_POSITIONS, cheapest_first_helpmate, is_exhaustively_unwinnable
 
 Answer = Literal["can", "cannot", "undetermined"]
@@ -88,29 +86,6 @@ _PLAIN = 0.6
 #: Moves the short search of an open position may try before the static analysis, and per depth
 #: of its deepening (CHA's plain iterative deepening, chasolver's phase 4, cut short).
 _OPEN_PROBE, _OPEN_PROBE_PER_DEPTH = 30_000, 7_000
-_REPEATS = N_("the only legal moves repeat a position: nothing else can ever happen")
-_OVER = N_("the game is over on the board: no move can follow")
-_CHAINS = N_("every line of checks ends without mate, and every quiet position off them is dead")
-_EVERY_POSITION = N_("no series of legal moves mates: every reachable position was seen")
-_STATIC = N_("the pieces that could mate can never reach the king past the steady pawns and pieces")
-
-
-class Reason:
-    """Why, in no language yet: a message (marked with ``N_``) and the fields its sentence is made
-    with, told in the language in force when it is read (:meth:`told`). An analysis runs in the
-    language of the ruling that asks first, and its verdict may be kept and read in another."""
-
-    __slots__ = ("fields", "message")
-
-    def __init__(self, message: str, **fields: object) -> None:
-        self.message = message
-        self.fields = fields
-
-    def told(self) -> str:
-        """The sentence, in the language in force."""
-        text = _(self.message)
-        return text.format(**self.fields) if self.fields else text
-
 
 class Verdict:
     """Whether ``color`` can mate: ``can``, ``cannot`` or ``undetermined``, and why.
@@ -139,7 +114,16 @@ class Verdict:
         if origin is not None:
             self._reason = Reason(N_("a helpmate exists: {line}"), line=origin.variation_san(list(self.line)))
             self._origin = None
-        return _told(self._reason)
+        return told(self._reason)
+
+    @property
+    def reason_untold(self) -> str:
+        """The reason as its message reads in no language (English, its fields filled in): which
+        proof or phase answered. Empty for a helpmate found (its line says the rest)."""
+        reason = self._reason
+        if self.answer == "can" and self.line:
+            return ""
+        return reason.message.format(**reason.fields) if isinstance(reason, Reason) else reason
 
     @property
     def cannot(self) -> bool:
@@ -165,13 +149,13 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
     if not any(board.generate_legal_moves()):  # mate or stalemate on the board: nothing more is played
         if board.is_check() and board.turn != color:
             return Verdict("can", N_("the king is already mated"))
-        return Verdict("cannot", _OVER)
+        return Verdict("cannot", OVER)
     if board.has_insufficient_material(color):
         return Verdict("cannot", N_("insufficient material to mate"))
     position = board.copy(stack=False) if color == chess.WHITE else board.mirror()
     search = Search(time.process_time() + time_bound, node_bound)
     try:
-        with _without_cycle_collection():
+        with without_cycle_collection():
             try:
                 answer, reason, line = _on_own_stack(lambda: _analysed(position, search, node_bound, reach_bound),
                                                      stop=search.stop)
@@ -246,23 +230,6 @@ def _on_own_stack(analysis: Callable[[], _T], stop: Callable[[], None] | None = 
     return outcome[0]
 
 
-@contextmanager
-def _without_cycle_collection() -> Iterator[None]:
-    """The garbage collector's cycle search paused for an analysis: the search makes no cycles
-    (reference counting frees all it drops), but it allocates hundreds of thousands of tuples
-    and lists, and the collector, triggered by allocations, would walk the tables they fill again
-    and again (611 collections in three of CHA's hardest questions; 6% of the search's time,
-    measured interleaved). The pause is the whole process's: an analysis in another thread (the
-    web server's) runs paused too, and whichever paused it first resumes it."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def _analysed(board: chess.Board, search: Search, node_bound: int,
               reach_bound: int) -> tuple[Answer, str | Reason, list[chess.Move]]:
     """The phases of :func:`_analyse`; where they stop at their bound without an answer, every
@@ -287,7 +254,7 @@ def _analysed(board: chess.Board, search: Search, node_bound: int,
     if mates is None:
         return "undetermined", Reason(N_("no answer: more than {positions} reachable positions"),
                                       positions=REACH_POSITIONS), []
-    return ("can", "", line) if mates else ("cannot", _EVERY_POSITION, [])
+    return ("can", "", line) if mates else ("cannot", EVERY_POSITION, [])
 
 
 def _is_blocked(board: chess.Board) -> bool:
@@ -313,11 +280,11 @@ def _guide(search: Search, board: chess.Board, blocked: bool | None = None) -> N
 def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answer, str | Reason, list[chess.Move]]:
     """The phases of the module docstring, for White as the would-be winner."""
     # CHA's fast check first: a few hundred microseconds, and it proves most of what can be proved.
-    if (reason := _is_unwinnable_fast(board.copy(stack=False), search)) is not None:
+    if (reason := fast_proof(board.copy(stack=False), search)) is not None:
         return "cannot", reason, []
     forced: list[chess.Move] = []
     if play_forced_moves(board, forced):
-        return "cannot", _REPEATS, []
+        return "cannot", REPEATS, []
 
     def searched(depths: range, reason: str) -> tuple[Answer, str | Reason, list[chess.Move]] | None:
         search.global_nodes = 0
@@ -337,15 +304,15 @@ def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answe
     # it seldom proves anything and costs more: it waits for the first search (as in CHA).
     blocked = _is_blocked(board)
     if blocked and is_statically_unwinnable(board):
-        return "cannot", _STATIC, []
+        return "cannot", STATIC, []
     line: list[chess.Move] = []
     chains = check_chains(board, set(), line, tick=search.tick)
     if chains is not None:
         if chains:
             return "can", "", forced + line
-        return "cannot", _CHAINS, []
+        return "cannot", CHAINS, []
     if not all(has_non_pawn_moves(board, tick=search.tick)) and is_exhaustively_unwinnable(board, tick=search.tick):
-        return "cannot", _EVERY_POSITION, []
+        return "cannot", EVERY_POSITION, []
     # Three searches share the time left: the guided one (CHA's last phase, which in Python
     # decides most of what the plain one decides and much that it cannot: the long bishop and king
     # manoeuvres behind pawn walls), the plain iterative deepening, then the guided one again.
@@ -361,7 +328,7 @@ def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answe
         if (answer := searched(range(2, 129), complete)) is not None:
             return answer
         if is_statically_unwinnable(board):
-            return "cannot", _STATIC, []
+            return "cannot", STATIC, []
     # The second guided search goes on where the first one stopped: from its depth, with the
     # moves it costed (the costs are the same; its table of depths is not kept, being an
     # interrupted search's).
@@ -383,86 +350,6 @@ def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answe
         if guided:
             guided_from = search.max_depth
     return "undetermined", Reason(N_("no answer within {moves} moves searched"), moves=node_bound), []
-
-
-#: Steps of work the fast check may take before it gives up (no answer, never a wrong one): its
-#: longest proof of CHA's 6,828 questions took 17,326.
-FAST_NODE_BOUND = 20_000
-#: CPU seconds after which the fast check gives up whatever work it has done (a safety net only).
-FAST_TIME_BOUND = 2.0
-
-
-def is_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: float = FAST_TIME_BOUND,
-                       node_bound: int = FAST_NODE_BOUND) -> bool:
-    """Whether it is proved, cheaply, that ``color`` cannot mate (CHA's fast check: sound, so
-    ``True`` is a proof; incomplete in theory, though its author found it complete on every
-    time-out of the Lichess database). No helpmate is searched for: a ``False`` says nothing."""
-    return why_unwinnable_fast(board, color, time_bound, node_bound) is not None
-
-
-def why_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: float = FAST_TIME_BOUND,
-                        node_bound: int = FAST_NODE_BOUND) -> str | None:
-    """The fast check's proof that ``color`` cannot mate, as the sentence a finding quotes, or
-    ``None`` when it finds none within ``node_bound`` steps of work (or, on a machine too slow for
-    that, ``time_bound`` CPU seconds); see :func:`is_unwinnable_fast`.
-
-    The phases: the forced moves (a repetition among them); every line of four plies (seven with
-    only pawns and bishops) ending without a mate; on quiet, mutually blocked pawn structures the
-    same to fifteen plies, the static analysis, the lines of checks, and every reachable position.
-    """
-    if not any(board.generate_legal_moves()):
-        return None if board.is_check() and board.turn != color else _OVER
-    if board.has_insufficient_material(color):
-        return _("insufficient material to mate")
-    position = board.copy(stack=False) if color == chess.WHITE else board.mirror()
-    search = Search(time.process_time() + time_bound, node_bound)
-    try:
-        with _without_cycle_collection():
-            proof = _is_unwinnable_fast(position, search)
-        return None if proof is None else _told(proof)
-    except (OutOfTime, RecursionError):
-        return None
-
-
-def _is_unwinnable_fast(board: chess.Board, search: Search) -> str | Reason | None:
-    """The fast check for White as the would-be winner: the reason it cannot mate, or ``None``."""
-    if play_forced_moves(board, []):
-        return _REPEATS
-    moves = list(board.generate_legal_moves())
-    if not moves:
-        return None if board.turn == chess.BLACK and board.is_check() else _OVER
-    pawns_and_bishops_only = not (board.knights | board.rooks | board.queens)
-    pawns = chess.popcount(board.pawns)
-    moved = Moved()
-    tick = search.tick
-    depth = 7 if pawns_and_bishops_only else 4
-    if is_dynamically_unwinnable(board, depth, False, moved, tick):
-        return _short_lines(depth)
-    # Nothing but pawns, kings and bishops moved, and enough pawns stand head to head.
-    low_entropy = not moved.heavy and blocked_pawns(board) >= max(1, pawns // 2 - 2)
-    if (pawns_and_bishops_only and low_entropy and moved.king != [True, True] and len(moves) <= 8
-            and is_dynamically_unwinnable(board, 15, False, moved, tick)):
-        return _short_lines(15)
-    blocked = low_entropy and not has_lonely_pawns(board)
-    if blocked and is_statically_unwinnable(board):
-        return _STATIC
-    if (board.is_check() and blocked and pawns >= 6 and pawns_and_bishops_only
-            and check_chains(board, set(), [], tick=tick) is False):
-        return _CHAINS
-    if (blocked and pawns_and_bishops_only and pawns >= 10 and not board.bishops and not moved.pawn_twice
-            and is_exhaustively_unwinnable(board, tick=tick)):
-        return _EVERY_POSITION
-    return None
-
-
-def _short_lines(plies: int) -> Reason:
-    return Reason(N_("every line of {plies} plies ends without mate (in too little material, a stalemate, "
-                     "a mate of the other king)"), plies=plies)
-
-
-def _told(reason: str | Reason) -> str:
-    """A reason in the language in force: a message marked with ``N_``, or a :class:`Reason`."""
-    return _(reason) if isinstance(reason, str) else reason.told()
 
 
 def is_dead(board: chess.Board) -> bool:

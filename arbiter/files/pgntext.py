@@ -19,7 +19,7 @@ import chess.pgn
 
 from arbiter.core.clock import TimeControlError
 from arbiter.core.i18n import _, ngettext
-from arbiter.core.notation import Language, languages, legal_move
+from arbiter.core.notation import Language, languages, legal_move, move_pattern
 from arbiter.core.pgnread import MOVE_NUMBER, NULL_MOVE, RESULTS, clock_seconds, read_score, still_in_comment
 
 
@@ -300,4 +300,4 @@ def why_not_pgn(text: str) -> str | None:
 
 def _is_move_in_some_language(token: str) -> bool:
     move = MOVE_NUMBER.sub("", token).rstrip("!?")
-    return bool(_TOKEN.fullmatch(move)) or any(lang.pattern.fullmatch(move) for lang in languages().values())
+    return bool(_TOKEN.fullmatch(move)) or any(move_pattern(lang).fullmatch(move) for lang in languages().values())

@@ -6,8 +6,9 @@ rulings, what the tournament arbiter ruled, the verdict with its differences, an
 every article cited. The text is set in DejaVu Sans (shipped in ``arbiter/files/fonts`` under its
 licence), which has the Cyrillic letters and the chess figurines the diagram is drawn with.
 
-fpdf2 is the ``pdf`` extra (``pip install 'arbiter[pdf]'``): :func:`pdf_bytes` raises
-:class:`PdfUnavailableError` without it.
+fpdf2 is a core dependency (since issue 30), imported only when a PDF is written (the cold
+start of the other commands does not pay for it); :func:`pdf_bytes` raises
+:class:`PdfUnavailableError` where an install left it out (``pip install --no-deps``).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ _FIGURINES = {chess.KING: "♚", chess.QUEEN: "♛", chess.ROOK: "♜", chess.BI
 
 
 class PdfUnavailableError(ArbiterError):
-    """fpdf2, which writes the PDF documents, is not installed (the ``pdf`` extra)."""
+    """fpdf2, which writes the PDF documents, is not installed (a core dependency left out)."""
 
 
 def pdf_bytes(scenario: Scenario, result: Validation) -> bytes:

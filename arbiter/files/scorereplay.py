@@ -16,7 +16,8 @@ from arbiter.core.i18n import N_, _, pgettext
 from arbiter.laws.articles import ruleset_for
 from arbiter.core.notation import DEFAULT, Language, language, moves_named, write_san
 from arbiter.core.position import position_key
-from arbiter.core.unwinnable import is_dead, why_unwinnable_fast
+from arbiter.core.fastcheck import why_unwinnable_fast
+from arbiter.core.unwinnable import is_dead
 from arbiter.core.vocabulary import NP_
 from arbiter.files.findings import Finding, GameAudit
 from arbiter.files.pgntext import GameTokens, legal_or_null, start_board

@@ -25,7 +25,7 @@ from arbiter.core.position import Position, is_illegal_position
 from arbiter.core.unwinnable import UNDECIDED, cannot_mate, is_dead
 from arbiter.laws import texts
 from arbiter.laws.rulings import Completed, Made, MustCapture, MustMove, RulingLog, Said
-from arbiter.table.machine import Table
+from arbiter.table.board import Table
 from arbiter.table.touch import FREE, Fact, Obligation, first_released, obligation
 from arbiter.table.turns import Breach, Pending, Settings, Turn
 

@@ -16,7 +16,8 @@ from typing import Any
 
 import chess
 
-from arbiter.core.position import is_illegal_position, unreplaced_promotion
+from arbiter.core.arrangement import unreplaced_promotion
+from arbiter.core.position import is_illegal_position
 from arbiter.laws import texts
 from arbiter.laws.articles import rulesets
 from arbiter.laws.game import Game, IllegalMove

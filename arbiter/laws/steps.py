@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import chess
 
-from arbiter.core.position import castling_begun, castling_side
+from arbiter.core.arrangement import castling_begun
+from arbiter.core.position import castling_side
 from arbiter.laws import texts
 from arbiter.laws.game import Game
 from arbiter.table.touch import KingReleased, Obligation, first_released

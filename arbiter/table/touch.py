@@ -12,8 +12,8 @@ from typing import Literal
 
 import chess
 
+from arbiter.core.arrangement import Side
 from arbiter.core.position import (
-    Side,
     can_be_captured,
     can_move,
     captured_square,

@@ -6,6 +6,8 @@ recently used is dropped), each of at most ``max_events`` events. Every body is 
 (``max_body`` bytes: 413 past it) and read by a pydantic model (400 on anything else); an error is
 ``{"error": "<one line>"}``, and a bug of ours a 500 saying so, never a traceback. No CORS header is
 sent, and a JSON or YAML body must say so in its ``Content-Type`` (a form from another site cannot).
+The language each request speaks is worked out in :mod:`arbiter.web.languages`, the sessions are
+kept in :mod:`arbiter.web.store`.
 """
 
 from __future__ import annotations
@@ -25,22 +27,22 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from arbiter.core.errors import ArbiterError, InternalError, UnknownLanguageError
-from arbiter.core.i18n import N_, NOTATION_OF, _, current_language, language_code, pgettext, use_language
+from arbiter.core.errors import ArbiterError, InternalError
+from arbiter.core.i18n import N_, NOTATION_OF, _, current_language, pgettext, use_language
 from arbiter.files import documents
 from arbiter.files.scenario import Scenario, loads
 from arbiter.files.validate import Validation
 from arbiter.session import Session, Step, View, quiz
 from arbiter.web.labels import labels
+from arbiter.web.languages import SpeaksTheRequestsLanguage, asked_language, request_language, spoken_language
 from arbiter.web.models import EventLine, NewSession, SocketMessage, one_line
-from arbiter.web.store import Held, OnlyHosts, Refused, Store, header_language, library_file, library_index
+from arbiter.web.store import Held, OnlyHosts, Refused, Store, library_file, library_index
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: The name a file posted as text goes by in its messages.
@@ -61,50 +63,6 @@ def _question(held: Held) -> dict[str, Any] | None:
         return None
     return {"after": made.after, "question": made.question, "choices": made.choices, "answer": made.answer,
             "explain": made.explain}
-
-
-def asked_language(request: HTTPConnection) -> str | None:
-    """The language ``?lang=`` names, or None when the request names none.
-
-    :raises Refused: 400 for a language the program does not speak.
-    """
-    value = request.query_params.get("lang")
-    if value is None:
-        return None
-    try:
-        return language_code(value)
-    except UnknownLanguageError as err:
-        raise Refused(400, str(err)) from None
-
-
-def request_language(request: HTTPConnection) -> str:
-    """The language a request speaks: ``?lang=``, else its ``Accept-Language``, else English."""
-    return asked_language(request) or header_language(request.headers.get("accept-language", ""))
-
-
-def spoken_language(connection: HTTPConnection) -> str:
-    """The language a request's errors are told in: as :func:`request_language`, and where its
-    ``?lang=`` names none the program speaks, its ``Accept-Language``."""
-    try:
-        return request_language(connection)
-    except Refused:
-        return header_language(connection.headers.get("accept-language", ""))
-
-
-class SpeaksTheRequestsLanguage:
-    """Middleware: every request (and websocket) handled in the language it asks for, so that its
-    errors (400, 404, 405, 413, 415) are told in it; a session's own work is still done in the
-    session's language (:func:`create_app`'s ``told``)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-            return
-        with use_language(spoken_language(HTTPConnection(scope))):
-            await self.app(scope, receive, send)
 
 
 def _view(view: View) -> dict[str, Any]:

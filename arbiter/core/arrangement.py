@@ -1,0 +1,143 @@
+"""Which legal move, if any, the pieces as they physically stand show (Article 4 at the board).
+
+The physical table (:mod:`arbiter.table`) keeps the board as it stands, which may differ from every
+legal position: these functions compare it with the position before the move and say what it
+shows: the same placement, the squares changed, the legal move made (castling, en passant and
+promotion included), a castling begun with the king (4.7.2), a promotion under way (4.6), a
+promotion left with the pawn on the last rank (7.5.2). A concern of its own beside the legal-move
+core and its history (:mod:`arbiter.core.position`, which keeps the standing board with them).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import chess
+
+Side = Literal["kingside", "queenside"]
+
+_BITBOARDS = ("pawns", "knights", "bishops", "rooks", "queens", "kings")
+
+
+def same_placement(a: chess.BaseBoard, b: chess.BaseBoard) -> bool:
+    """Whether the same pieces stand on the same squares of both boards."""
+    return (
+        a.occupied_co[chess.WHITE] == b.occupied_co[chess.WHITE]
+        and a.occupied_co[chess.BLACK] == b.occupied_co[chess.BLACK]
+        and all(getattr(a, name) == getattr(b, name) for name in _BITBOARDS)
+    )
+
+
+def placement_of(board: chess.BaseBoard) -> chess.BaseBoard:
+    """A copy of the pieces of ``board`` only (bitboards copied; no FEN round trip)."""
+    copy = chess.BaseBoard.empty()
+    for name in _BITBOARDS:
+        setattr(copy, name, getattr(board, name))
+    copy.occupied_co = [board.occupied_co[chess.BLACK], board.occupied_co[chess.WHITE]]
+    copy.occupied = board.occupied
+    copy.promoted = board.promoted
+    return copy
+
+
+def changed_mask(a: chess.BaseBoard, b: chess.BaseBoard) -> chess.Bitboard:
+    """The squares whose contents differ between two boards, as a bitboard."""
+    mask = (a.occupied_co[chess.WHITE] ^ b.occupied_co[chess.WHITE]) | (
+        a.occupied_co[chess.BLACK] ^ b.occupied_co[chess.BLACK]
+    )
+    for name in _BITBOARDS:
+        mask |= getattr(a, name) ^ getattr(b, name)
+    return mask
+
+
+def move_between(board: chess.Board, standing: chess.BaseBoard) -> chess.Move | None:
+    """The legal move, if any, that turns the position ``board`` into the pieces ``standing``.
+
+    Castling, en passant and promotion included. Only moves from a changed square to a changed
+    square are tried (every move changes both), so the cost is a push or two, not one per legal move.
+    """
+    mask = changed_mask(board, standing)
+    if not mask & board.occupied_co[board.turn]:
+        return None
+    for move in board.generate_legal_moves(from_mask=mask & board.occupied_co[board.turn], to_mask=mask):
+        if not move.promotion and not board.is_castling(move) and not board.is_en_passant(move):
+            # A plain move or capture changes exactly its two squares: its piece leaves one and
+            # stands on the other (what the push below would show, without the push).
+            if mask == chess.BB_SQUARES[move.from_square] | chess.BB_SQUARES[move.to_square] \
+                    and standing.piece_at(move.from_square) is None \
+                    and standing.piece_at(move.to_square) == board.piece_at(move.from_square):
+                return move
+            continue
+        board.push(move)
+        try:
+            if same_placement(board, standing):
+                return move
+        finally:
+            board.pop()
+    return None
+
+
+def castling_begun(board: chess.Board, standing: chess.BaseBoard) -> Side | None:
+    """The side towards which the king stands released two squares, rook not yet moved (4.7.2).
+
+    Returns ``kingside``/``queenside`` when the only change from ``board`` is the king of the
+    side to move standing two files away on its rank, towards one of its rooks; else None.
+    """
+    king = board.king(board.turn)
+    if king is None:
+        return None
+    mask = changed_mask(board, standing)
+    if chess.popcount(mask) != 2 or not mask & chess.BB_SQUARES[king]:
+        return None
+    target = chess.msb(mask & ~chess.BB_SQUARES[king])
+    if chess.square_rank(target) != chess.square_rank(king):
+        return None
+    step = chess.square_file(target) - chess.square_file(king)
+    if abs(step) != 2 or standing.piece_at(target) != chess.Piece(chess.KING, board.turn):
+        return None
+    if standing.piece_at(king) is not None:
+        return None
+    rooks = standing.pieces_mask(chess.ROOK, board.turn) & chess.BB_RANKS[chess.square_rank(king)]
+    beyond = [
+        sq
+        for sq in chess.scan_forward(rooks)
+        if (chess.square_file(sq) - chess.square_file(king)) * step > 0
+    ]
+    if not beyond:
+        return None
+    return "kingside" if step > 0 else "queenside"
+
+
+def promotion_under_way(board: chess.Board, standing: chess.BaseBoard) -> chess.Move | None:
+    """A legal promotion that the pieces ``standing`` are part way through (4.6), if any.
+
+    The changes must all lie on the pawn's square and the promotion square: the pawn lifted,
+    set on the last rank, or removed; the new piece put there; a captured piece removed.
+    """
+    mask = changed_mask(board, standing)
+    if not mask:
+        return None
+    pawns = board.pieces_mask(chess.PAWN, board.turn)
+    for move in board.generate_legal_moves(from_mask=pawns, to_mask=chess.BB_BACKRANKS):
+        span = chess.BB_SQUARES[move.from_square] | chess.BB_SQUARES[move.to_square]
+        if mask & ~span:
+            continue
+        on_from = standing.piece_at(move.from_square)
+        on_to = standing.piece_at(move.to_square)
+        if on_from is not None and on_from != chess.Piece(chess.PAWN, board.turn):
+            continue
+        if on_to is not None and on_to.color != board.turn and on_to != board.piece_at(move.to_square):
+            continue
+        return move
+    return None
+
+
+def unreplaced_promotion(board: chess.Board, standing: chess.BaseBoard) -> chess.Move | None:
+    """The promotion to a queen if ``standing`` is it with the pawn left on the last rank (7.5.2)."""
+    pawns = standing.pieces_mask(chess.PAWN, board.turn) & chess.BB_BACKRANKS
+    for square in chess.scan_forward(pawns):
+        replaced = standing.copy()
+        replaced.set_piece_at(square, chess.Piece(chess.QUEEN, board.turn))
+        move = move_between(board, replaced)
+        if move is not None and move.promotion == chess.QUEEN and move.to_square == square:
+            return move
+    return None
