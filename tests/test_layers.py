@@ -1,5 +1,7 @@
 """The layer contract of pyproject.toml (import-linter), and that it catches what it must: an
-import running up the layers, a circle inside a layer, a terminal library below the front ends."""
+import running up the layers, a circle inside a layer or among the benchmarks, a terminal library
+below the front ends. Each check runs ``lint-imports`` in a process of its own, on a copy of the
+packages alone on its path (not the installed ones)."""
 
 from __future__ import annotations
 
@@ -22,7 +24,9 @@ def lint(tree: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture()
 def tree(tmp_path: Path) -> Path:
-    shutil.copytree(ROOT / "arbiter", tmp_path / "arbiter", ignore=shutil.ignore_patterns("__pycache__"))
+    data = shutil.ignore_patterns("__pycache__", "*.pgn", "*.tsv", "*.txt", "*.json", "real")
+    for package in ("arbiter", "bench"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=data)
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     return tmp_path
 
@@ -37,7 +41,7 @@ def _add_import(tree: Path, module: str, line: str) -> None:
 def test_the_package_keeps_its_layer_contract(tree: Path) -> None:
     done = lint(tree)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "Contracts: 3 kept, 0 broken." in done.stdout
+    assert "Contracts: 4 kept, 0 broken." in done.stdout
 
 
 def test_an_import_running_up_the_layers_breaks_the_contract(tree: Path) -> None:
@@ -60,3 +64,12 @@ def test_a_terminal_library_below_the_front_ends_breaks_the_contract(tree: Path)
     done = lint(tree)
     assert done.returncode == 1
     assert "arbiter.laws.texts -> argparse" in done.stdout
+
+
+def test_a_circle_among_the_benchmarks_breaks_the_contract(tree: Path) -> None:
+    path = tree / "bench" / "sidebyside.py"
+    circle = "\n\ndef _circle() -> None:\n    from bench.run import ROOT  # noqa\n"  # bench.run imports sidebyside
+    path.write_text(path.read_text(encoding="utf-8") + circle, encoding="utf-8")  # as before issue 30
+    done = lint(tree)
+    assert done.returncode == 1
+    assert "No cycles are allowed in bench" in done.stdout

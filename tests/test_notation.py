@@ -78,25 +78,32 @@ def test_a_second_letter_that_is_another_pieces_letter_is_not_read() -> None:
 # -- round trips ---------------------------------------------------------------------------------
 
 
-def _positions() -> list[chess.Board]:
-    """2,000 positions: 1,000 from games (every position of five famous real games, the
-    generated games of examples/audit, then engine games of the benchmark corpus), 1,000 from
-    random games (a fixed seed)."""
+#: Three queens, two on a file and two on a rank: Qa4d4+ names its piece by file and rank (games
+#: seldom have it: none of the 2,000 positions the test took before).
+THREE_QUEENS = "7k/8/8/8/Q6Q/8/8/Q3K3 w - - 0 1"
+
+
+def _positions(count: int) -> list[chess.Board]:
+    """``count`` positions: half from games (every position of five famous real games, the
+    generated games of examples/audit, then engine games of the benchmark corpus), then
+    :data:`THREE_QUEENS` and random games (a fixed seed)."""
     found: list[chess.Board] = []
+    half = count // 2
     sources = ((ROOT / "tests" / "data" / "real-games.pgn", 1), (ROOT / "examples" / "audit" / "games.pgn", 1),
                (ROOT / "bench" / "corpus.pgn", 7))
     for path, every in sources:
         with open(path, encoding="utf-8") as handle:
-            while len(found) < 1000 and (game := chess.pgn.read_game(handle)) is not None:
+            while len(found) < half and (game := chess.pgn.read_game(handle)) is not None:
                 board = game.board()
                 for ply, move in enumerate(game.mainline_moves()):
                     if not board.is_legal(move):
                         break
                     board.push(move)
-                    if ply % every == 0 and len(found) < 1000:
+                    if ply % every == 0 and len(found) < half:
                         found.append(board.copy(stack=False))
     rng = random.Random(7)
-    while len(found) < 2000:
+    found.append(chess.Board(THREE_QUEENS))
+    while len(found) < count:
         board = chess.Board()
         for _ in range(rng.randrange(1, 120)):
             legal = list(board.legal_moves)
@@ -107,17 +114,48 @@ def _positions() -> list[chess.Board]:
     return found
 
 
+#: Positions whose every legal move is written and read back in every language: 1,000 in CI (2,000
+#: until issue 30, 25 s of the suite), ``ARBITER_EXAMPLES`` times as many on request. Whatever the
+#: count, every kind of move is among them (checked below).
+ROUND_TRIP_POSITIONS = examples(1000)
+
+
+def _kind(board: chess.Board, move: chess.Move, san: str) -> set[str]:
+    kinds = set()
+    if board.is_castling(move):
+        kinds.add("O-O-O" if board.is_queenside_castling(move) else "O-O")
+    if board.is_en_passant(move):
+        kinds.add("en passant")
+    if move.promotion:
+        kinds.add("promotion" if move.promotion == chess.QUEEN else "under-promotion")
+        if board.is_capture(move):
+            kinds.add("promotion capture")
+    body = san.rstrip("+#")
+    if body[0] in "NBRQK" and len(body.replace("x", "")) == 4:
+        kinds.add("by file" if body[1] in "abcdefgh" else "by rank")
+    if body[0] in "NBRQK" and len(body.replace("x", "")) == 5:
+        kinds.add("by square")
+    if san.endswith("#"):
+        kinds.add("mate")
+    return kinds
+
+
 @pytest.mark.slow
-def test_every_legal_move_of_2000_positions_round_trips_in_every_language() -> None:
-    positions = _positions()
-    assert len(positions) == 2000
+def test_every_legal_move_of_the_positions_round_trips_in_every_language() -> None:
+    positions = _positions(ROUND_TRIP_POSITIONS)
+    assert len(positions) == ROUND_TRIP_POSITIONS
+    seen: set[str] = set()
     for board in positions:
         moves = list(board.legal_moves)
         english = [board.san(move) for move in moves]
+        for move, san in zip(moves, english, strict=True):
+            seen |= _kind(board, move, san)
         for lang in languages().values():
             for move, san in zip(moves, english, strict=True):
                 written = translate(san, lang)
                 assert legal_move(board, written, lang) == move, (lang.code, board.fen(), written)
+    assert seen == {"O-O", "O-O-O", "en passant", "promotion", "under-promotion", "promotion capture", "by file",
+                    "by rank", "by square", "mate"}
 
 
 def test_written_san_uses_the_languages_letters() -> None:
