@@ -114,7 +114,9 @@ def stepping_clock(monkeypatch: pytest.MonkeyPatch) -> SteppingClock:
 
 #: The files whose tests take longest, run first: in two processes (pytest-xdist, --dist loadfile)
 #: the other process works through the rest meanwhile, instead of one process finishing alone.
-_FIRST = ("test_cha.py", "test_notation.py", "test_properties.py")
+#: Measured on 2026-12-05: CHA's sample about 55 s (in two processes of its own), the properties
+#: 40 s, the browser 28 s, the notation 15 s; every other file a few seconds at most.
+_FIRST = ("test_cha.py", "test_properties.py", "test_web_browser.py", "test_notation.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
