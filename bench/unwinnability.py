@@ -90,17 +90,13 @@ def bench(sample: int | None = 400) -> dict[str, Any]:
     }
 
 
-#: The short names of the proofs and phases that answer (``Verdict.reason_untold``), for the files.
-_FAMILIES = {
-    "insufficient material to mate": "material",
-    "the game is over on the board: no move can follow": "over",
-    "the king is already mated": "mated",
-    "the only legal moves repeat a position: nothing else can ever happen": "forced-repetition",
-    "every line of checks ends without mate, and every quiet position off them is dead": "checks",
-    "no series of legal moves mates: every reachable position was seen": "every-position",
-    "the pieces that could mate can never reach the king past the steady pawns and pieces": "static",
-    "no series of legal moves mates: every line was followed to its end": "every-line",
-}
+def _families() -> dict[str, str]:
+    """The short names of the proofs and phases that answer (``Verdict.reason_untold``), for the files."""
+    from arbiter.core import reasons
+
+    return {reasons.MATERIAL: "material", reasons.OVER: "over", reasons.MATED: "mated",
+            reasons.REPEATS: "forced-repetition", reasons.CHAINS: "checks", reasons.EVERY_POSITION: "every-position",
+            reasons.STATIC: "static", reasons.EVERY_LINE: "every-line"}
 
 
 def family(verdict: Any) -> str:
@@ -113,7 +109,7 @@ def family(verdict: Any) -> str:
         name = "helpmate"
     else:
         told = verdict.reason_untold
-        name = _FAMILIES.get(told) or (f"lines-{told.split()[3]}" if told.startswith("every line of ") else
+        name = _families().get(told) or (f"lines-{told.split()[3]}" if told.startswith("every line of ") else
                                        "-".join(told.split()))
     return f"{name}@last" if verdict.last_phase else name
 

@@ -24,7 +24,7 @@ from arbiter.core.helpmate import OutOfTime, Search, blocked_pawns, check_chains
 from arbiter.core.helpmate import play_forced_moves
 from arbiter.core.i18n import N_, _
 from arbiter.core.reachable import is_exhaustively_unwinnable
-from arbiter.core.reasons import CHAINS, EVERY_POSITION, OVER, REPEATS, STATIC, Reason, told
+from arbiter.core.reasons import CHAINS, EVERY_POSITION, MATERIAL, OVER, REPEATS, STATIC, Reason, told
 
 
 def _never() -> None:
@@ -153,7 +153,7 @@ def why_unwinnable_fast(board: chess.Board, color: chess.Color, time_bound: floa
     if not any(board.generate_legal_moves()):
         return None if board.is_check() and board.turn != color else OVER
     if board.has_insufficient_material(color):
-        return _("insufficient material to mate")
+        return _(MATERIAL)
     position = board.copy(stack=False) if color == chess.WHITE else board.mirror()
     search = Search(time.process_time() + time_bound, node_bound)
     try:

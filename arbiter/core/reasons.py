@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from arbiter.core.i18n import N_, _
 
+MATERIAL = N_("insufficient material to mate")
+MATED = N_("the king is already mated")
+EVERY_LINE = N_("no series of legal moves mates: every line was followed to its end")
 REPEATS = N_("the only legal moves repeat a position: nothing else can ever happen")
 OVER = N_("the game is over on the board: no move can follow")
 CHAINS = N_("every line of checks ends without mate, and every quiet position off them is dead")

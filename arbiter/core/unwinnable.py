@@ -60,7 +60,18 @@ from arbiter.core.helpmate import (
     play_forced_moves,
     punishable_moves,
 )
-from arbiter.core.reasons import CHAINS, EVERY_POSITION, OVER, REPEATS, STATIC, Reason, told
+from arbiter.core.reasons import (
+    CHAINS,
+    EVERY_LINE,
+    EVERY_POSITION,
+    MATED,
+    MATERIAL,
+    OVER,
+    REPEATS,
+    STATIC,
+    Reason,
+    told,
+)
 from arbiter.core.reachable import REACH_POSITIONS, cheapest_first_helpmate, is_exhaustively_unwinnable
 
 Answer = Literal["can", "cannot", "undetermined"]
@@ -148,10 +159,10 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
     time_bound = TIME_BOUND if time_bound is None else time_bound
     if not any(board.generate_legal_moves()):  # mate or stalemate on the board: nothing more is played
         if board.is_check() and board.turn != color:
-            return Verdict("can", N_("the king is already mated"))
+            return Verdict("can", MATED)
         return Verdict("cannot", OVER)
     if board.has_insufficient_material(color):
-        return Verdict("cannot", N_("insufficient material to mate"))
+        return Verdict("cannot", MATERIAL)
     position = board.copy(stack=False) if color == chess.WHITE else board.mirror()
     search = Search(time.process_time() + time_bound, node_bound)
     try:
@@ -176,7 +187,7 @@ def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE
         if line:
             return Verdict(answer, "", tuple(line), search.nodes, origin=board.copy(stack=False),
                            last_phase=search.last_phase)
-        reason = N_("the king is already mated")
+        reason = MATED
     return Verdict(answer, reason, tuple(line), search.nodes, out_of_time=search.out_of_time,
                    last_phase=search.last_phase)
 
@@ -295,7 +306,7 @@ def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answe
             return "can", "", forced + search.moves
         return "cannot", reason, []
 
-    complete = N_("no series of legal moves mates: every line was followed to its end")
+    complete = EVERY_LINE
     search.depth_node_limit, search.table = 1_000, None
     if (answer := searched(range(1, 2), complete)) is not None:
         return answer
