@@ -12,6 +12,7 @@ from prompt_toolkit.output import DummyOutput
 
 from arbiter.session import quiz
 from arbiter.cli import main
+from tests.conftest import Piped
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -61,3 +62,69 @@ def test_all_right_and_topic_summary(capsys: pytest.CaptureFixture[str]) -> None
 @pytest.mark.slow
 def test_same_seed_same_questions() -> None:
     assert [q.scenario.path for q in chosen(11, 5)] == [q.scenario.path for q in chosen(11, 5)]
+
+
+# -- a question shows what its answer depends on (issue 31, item 1) -------------------------------
+
+THREEFOLD = SCENARIOS / "claims-before-press" / "threefold-after-move-made-upheld-called.yaml"
+FLAG_AFTER_DELAY = SCENARIOS / "clock" / "delay-flag-falls-after-the-delay.yaml"
+
+
+def test_a_repetition_question_shows_the_board_before_the_moves_before_and_the_settings_in_serbian(
+        piped: Piped) -> None:
+    out = piped(["quiz", "--lang", "sr", "--seed", "1", str(THREEFOLD)], "1\n").stdout
+    asked = out[: out.index("Какав је сада исход партије?")]
+    # the board before the events: Black's knight still on f6 (Black to move, Black's side below)
+    assert "6 · · ♞ · · · · · " in asked
+    assert "Правила: класични шах (надзор: делимичан), судија: долази на позив." in asked
+    assert "Претходни потези: 1. Сf3 Сf6 2. Сg1 Сg8 3. Сf3 Сf6 4. Сg1." in asked  # what the count rests on
+    assert "Шта се догодило: црни: помера f6 g8, бели: рекламира троструко понављање" in asked
+    assert "Time control" not in asked and "Темпо игре" not in asked  # the clock plays no part in the answer
+
+
+def test_a_flag_question_shows_the_clocks_and_the_events_times(piped: Piped) -> None:
+    out = piped(["quiz", "--seed", "1", str(FLAG_AFTER_DELAY)], "1\n").stdout
+    asked = out[: out.index("What is the result of the game now?")]
+    assert "Ruleset blitz (supervision partial), arbiter watching." in asked
+    assert ("Time control 60d5; on the clocks before the events: White 0:00:10, Black 0:01:00. The events' times "
+            "are counted from their beginning.") in asked
+    assert "What happened: [0:00:16] white: play e4" in asked
+    assert "The moves before" not in asked
+
+
+def _library() -> list[quiz.Question]:
+    return quiz.questions([SCENARIOS], random.Random(0))
+
+
+@pytest.mark.slow
+def test_every_question_of_the_library_shows_what_its_answer_depends_on() -> None:
+    found = _library()
+    assert len(found) > 200
+    depends: set[str] = set()
+    for question in found:
+        context = question.context()
+        assert question.is_answerable, (question.scenario.path, context.hidden)
+        shown = {"clock": context.clock, "history": context.history, "rights": context.rights,
+                 "regulations": context.regulations, "set-up": context.set_up}
+        assert {name for name, line in shown.items() if line} == context.depends & quiz.SHOWN_WHEN_NEEDED
+        depends |= context.depends
+    # the probes find each setting in some question: the check has something to hold
+    assert depends == set(quiz.SETTINGS)
+
+
+def test_a_question_that_cannot_show_what_its_answer_depends_on_is_refused(
+        monkeypatch: pytest.MonkeyPatch, piped: Piped) -> None:
+    monkeypatch.setattr(quiz, "SHOWN_WHEN_NEEDED", frozenset({"clock"}))  # as if the moves before could not be shown
+    (question,) = quiz.questions([THREEFOLD], random.Random(1))
+    assert question.context().hidden == {"history"} and not question.is_answerable
+    done = piped(["quiz", "--seed", "1", str(THREEFOLD), str(FLAG_AFTER_DELAY)], "1\n1\n")
+    assert "(claims-before-press)" not in done.stdout and "Question 1 of 1 (clock)" in done.stdout
+    assert piped(["quiz", "--seed", "1", str(THREEFOLD)]).stdout.strip() == "no questions found"
+
+
+def test_a_question_that_hides_nothing_shows_the_usual_settings_only() -> None:
+    (question,) = quiz.questions([SCENARIOS / "touch" / "own-piece-touched-other-moved.yaml"], random.Random(1))
+    context = question.context()
+    assert context.lines() == ["Ruleset standard (supervision partial), arbiter watching."]
+    assert context.board.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    assert context.events == ["white: touch g1"]  # up to the question (after: 1)

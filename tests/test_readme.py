@@ -38,7 +38,8 @@ from tests.conftest import Done, run_main
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 GAP = "..."
-PROMPT = re.compile(r"^([a-z][^>]*)> (.*)$")  # white> e4, answer> 2, "white to move, ...> e4"
+#: white> e4, answer> 2, "white to move, ...> e4", одговор> 2: a prompt begins with a small letter, in any script
+PROMPT = re.compile(r"^([^\W\d_A-ZА-ЯЂЈЉЊЋЏ][^>]*)> (.*)$")
 INTERACTIVE = ("teach", "quiz")
 
 

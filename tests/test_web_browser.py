@@ -548,3 +548,31 @@ def test_the_page_says_its_own_lines_in_the_language_up_to_the_report_desk(board
     assert page.inner_text("#r-verdict") == "није у складу са Правилима"
     assert page.inner_text("#r-download-yaml") == "Преузми YAML"
     assert page.get_attribute("#r-start", "placeholder") == "FEN или PGN"
+
+
+def test_a_quiz_question_on_the_page_shows_what_its_answer_depends_on_in_serbian(board: Board,
+                                                                                  tmp_path: Path) -> None:
+    """Issue 31, item 1: the board before the events (a diagram), the ruleset, the supervision and the
+    arbiter, the moves before the start that the repetition count rests on, and the events in the
+    language's words; the quiz box's picture is kept in the test's output."""
+    page = board.page
+    page.select_option("#lang", "sr")
+    board.settle()
+    page.click("#tab-seminar")
+    board.settle()
+    page.wait_for_function("document.querySelectorAll('#sem-library option').length > 100")
+    page.select_option("#sem-library", "claims-before-press/threefold-after-move-made-upheld-called.yaml")
+    page.click("#sem-load")
+    board.settle()
+    for _ in range(2):
+        page.click("#sem-next")
+        board.settle()
+    assert page.is_visible("#quiz")
+    assert page.locator("#quiz-board svg").count() == 1  # the board before the events
+    assert page.inner_text("#quiz-board figcaption") == "Табла пре догађаја"
+    shown = page.inner_text("#quiz-shown")
+    assert "Правила: класични шах (надзор: делимичан), судија: долази на позив." in shown
+    assert "Претходни потези: 1. Сf3 Сf6 2. Сg1 Сg8 3. Сf3 Сf6 4. Сg1." in shown
+    assert page.inner_text("#quiz-events") == "црни: помера f6 g8, бели: рекламира троструко понављање"
+    assert page.inner_text("#quiz-question") == "Какав је сада исход партије?"
+    page.locator("#quiz").screenshot(path=str(tmp_path / "quiz-question-sr.png"))

@@ -34,7 +34,16 @@ def run(paths: list[Path], count: int, seed: int | None, topic: str | None,
     if not pool:
         say(_("no questions found"))
         return 0
-    chosen = rng.sample(pool, min(count, len(pool)))
+    chosen = [q for q in rng.sample(pool, min(count, len(pool))) if q.is_answerable]
+    # a question that hides what its answer depends on is refused: another takes its place
+    spare = [q for q in pool if q not in chosen]
+    while len(chosen) < min(count, len(pool)) and spare:
+        candidate = spare.pop(0)
+        if candidate.is_answerable:
+            chosen.append(candidate)
+    if not chosen:
+        say(_("no questions found"))
+        return 0
     by_topic: dict[str, list[int]] = {}
     answered = score = 0
     try:
@@ -63,14 +72,16 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
     """Ask one question until the reply is a choice's number, grade it, show the rest; whether
     the answer was right."""
     terminal = Terminal(Session(question.scenario))
-    for event in question.scenario.events[: question.after]:
-        terminal.play(event)  # an impossible event (a user's own file) is left out, not a traceback
+    context = question.context()
     # the title often states the ruling: it is shown only once the answer is graded
     say("\n" + ngettext("Question {number} of {total} ({topic})", "Question {number} of {total} ({topic})",
                         total).format(number=number, total=total, topic=question.topic))
-    happened = ", ".join(e.describe() for e in terminal.events) or _("nothing yet")
-    say(terminal.board())
-    say(_("What happened: {events}").format(events=happened))
+    say(terminal.board())  # before the events: what the answer is about happens after it
+    for line in context.lines():
+        say(line)
+    for event in question.scenario.events[: question.after]:
+        terminal.play(event)  # an impossible event (a user's own file) is left out, not a traceback
+    say(_("What happened: {events}").format(events=", ".join(context.events) or _("nothing yet")))
     say(question.question)
     for index, choice in enumerate(question.choices, start=1):
         say(f"  {index}. {choice}")

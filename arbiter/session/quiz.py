@@ -13,14 +13,21 @@ from __future__ import annotations
 
 import random
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import chess
 
+from arbiter.core.clock import format_duration
 from arbiter.core.errors import ArbiterError, ScenarioError
 from arbiter.core.i18n import N_, _, pgettext
+from arbiter.core.notation import translate
+from arbiter.core.position import Position
+from arbiter.files.expect import must_fields
 from arbiter.files.scenario import Scenario, load
+from arbiter.laws.texts import event_words
+from arbiter.table.turns import ArbiterMode
 
 _RESULTS = {"1-0": N_("White wins (1-0)"), "0-1": N_("Black wins (0-1)"), "1/2-1/2": N_("a draw (1/2-1/2)"),
             "*": N_("the game goes on")}
@@ -79,6 +86,54 @@ class Question:
     choices: list[str]
     answer: int  # index into choices
     explain: str
+    _context: Context | None = field(default=None, repr=False, compare=False)
+
+    def context(self) -> Context:
+        """What the question shows beside itself (worked out once, when first asked for)."""
+        if self._context is None:
+            self._context = context_of(self)
+        return self._context
+
+    @property
+    def is_answerable(self) -> bool:
+        """Whether the question shows everything its answer depends on (a question that does not
+        is refused: the front ends never ask it)."""
+        return not self.context().hidden
+
+
+#: What the answer of a question may depend on besides the board before its events and the events
+#: themselves, each probed by replaying the scenario with it changed (:func:`depends_on`): the
+#: ruleset, the supervision, how the arbiter follows the game, the clock, the moves played before
+#: the start (the repetitions), the rights a diagram cannot show (castling, en passant, the moves
+#: counted for the fifty-move rule), the event regulations, and an irregular start (a wrong set-up,
+#: a board placed wrongly, reversed colours, a player away).
+SETTINGS = ("ruleset", "supervision", "arbiter", "clock", "history", "rights", "regulations", "set-up")
+#: Shown with every question, whatever its answer depends on.
+ALWAYS_SHOWN = frozenset({"ruleset", "supervision", "arbiter"})
+#: Shown with a question whose answer depends on them; anything else it depends on gets it refused.
+SHOWN_WHEN_NEEDED = frozenset({"clock", "history", "rights", "regulations", "set-up"})
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a question shows besides itself, in the language in force: the board before the events
+    asked about, the settings, and the events up to the question in the language's words."""
+
+    board: chess.Board  # before the events
+    settings: str  # the ruleset, the supervision and the arbiter, one sentence
+    events: list[str]  # up to the question, each with its time when the clock is shown
+    clock: str | None = None
+    history: str | None = None
+    rights: str | None = None
+    regulations: str | None = None
+    set_up: str | None = None
+    depends: frozenset[str] = frozenset()
+    hidden: frozenset[str] = frozenset()
+
+    def lines(self) -> list[str]:
+        """The settings and the other facts shown, a sentence each (the board and events apart)."""
+        return [line for line in (self.settings, self.clock, self.history, self.rights, self.regulations,
+                                  self.set_up) if line]
 
 
 def describe_obligation(player: str, must: str, fields: dict[str, str]) -> str:
@@ -162,3 +217,184 @@ def _from_file(scenario: Scenario, topic: str, rng: random.Random) -> Question |
         return Question(scenario, topic, everything, _("What is the result of the game now?"), choices,
                         choices.index(right), _("The Laws give: {answer}.").format(answer=right))
     return None
+
+
+def _outcome(question: Question, scenario: Scenario) -> Any:
+    """What the question's answer is made of, in ``scenario`` (the question's own, or one with a
+    setting changed): the obligation for "what must X do", the result for "what is the result",
+    else every ruling with its fields (a ``quiz:`` block's question may be about any of them)."""
+    referee = scenario.new_referee()
+    try:
+        for index, event in enumerate(scenario.events):
+            referee.apply(event, index)
+    except ArbiterError:
+        return "invalid"
+    spec = question.scenario.spec
+    if spec.quiz is None and spec.expect is not None:
+        if spec.expect.must is not None and spec.expect.must.must is not None:
+            return must_fields(referee)
+        if spec.expect.result is not None:
+            return referee.result, referee.reason
+    # a position set back is part of an answer, the rights its FEN carries are not what is asked
+    rulings = [{key: " ".join(str(value).split()[:2]) if key == "fen" else value
+                for key, value in ruling.as_dict().items() if key != "text"} for ruling in referee.rulings]
+    return rulings, referee.result
+
+
+def _variants(scenario: Scenario) -> list[tuple[str, Scenario]]:
+    """The scenario with one setting changed at a time, each named by what it changes."""
+    settings = scenario.settings
+    found: list[tuple[str, Scenario]] = []
+    for ruleset in ("standard", "rapid", "blitz"):
+        if ruleset != settings.ruleset:
+            found.append(("ruleset", replace(scenario, settings=replace(settings, ruleset=ruleset))))
+    other = "full" if settings.supervision == "partial" else "partial"
+    found.append(("supervision", replace(scenario, settings=replace(settings, supervision=other))))
+    mode: ArbiterMode = "called" if settings.arbiter == "watching" else "watching"
+    found.append(("arbiter", replace(scenario, settings=replace(settings, arbiter=mode))))
+    if scenario.control is not None or scenario.start_clock is not None:
+        found.append(("clock", replace(scenario, control=None, start_clock=None)))
+    if settings.default_time or settings.device_penalty != "loss":
+        found.append(("regulations", replace(scenario, settings=replace(
+            settings, default_time=0.0, device_penalty="loss", device_seconds=0.0))))
+    if settings.set_up_wrong or settings.orientation_wrong or settings.colours_reversed:
+        found.append(("set-up", replace(scenario, settings=replace(
+            settings, set_up_wrong=False, orientation_wrong=False, colours_reversed=False))))
+    board = scenario.start.board
+    if board.move_stack:
+        found.append(("history", replace(scenario, start=Position.from_start(board.fen(), []))))
+    if board.castling_rights or board.ep_square is not None or board.halfmove_clock:
+        plain = board.copy(stack=False)
+        plain.castling_rights, plain.ep_square, plain.halfmove_clock = chess.BB_EMPTY, None, 0
+        found.append(("rights", replace(scenario, start=Position.from_start(plain.fen(), []))))
+    return found
+
+
+def _baseline(name: str, scenario: Scenario) -> Scenario:
+    """What a variant is compared with: the scenario itself, but for the rights, whose variant
+    has no moves before the start either: the scenario without them."""
+    if name == "rights" and scenario.start.board.move_stack:
+        return replace(scenario, start=Position.from_start(scenario.start.board.fen(), []))
+    return scenario
+
+
+def depends_on(question: Question) -> frozenset[str]:
+    """The settings (of :data:`SETTINGS`) whose change changes the question's answer."""
+    own = _outcome(question, question.scenario)
+    found = set()
+    for name, variant in _variants(question.scenario):
+        baseline = _baseline(name, question.scenario)
+        if _outcome(question, variant) != (own if baseline is question.scenario else _outcome(question, baseline)):
+            found.add(name)
+    return frozenset(found)
+
+
+def _notation(scenario: Scenario) -> str:
+    return scenario.settings.output_notation or scenario.settings.notation
+
+
+def _moves_before(scenario: Scenario) -> str:
+    """The moves played before the start, numbered, in the scenario's notation."""
+    board = scenario.start.board
+    replay = board.root()
+    words: list[str] = []
+    for move in board.move_stack:
+        san = translate(replay.san(move), _notation(scenario))
+        if replay.turn == chess.WHITE:
+            words.append(f"{replay.fullmove_number}. {san}")
+        elif not words:
+            words.append(f"{replay.fullmove_number}... {san}")
+        else:
+            words.append(san)
+        replay.push(move)
+    return " ".join(words)
+
+
+#: Castling rights, held for each player so that each language writes the sentence whole.
+_CASTLES = {
+    chess.WHITE: (N_("White may still castle: {ways}"), N_("White may no longer castle")),
+    chess.BLACK: (N_("Black may still castle: {ways}"), N_("Black may no longer castle")),
+}
+
+
+def _rights(board: chess.Board) -> str:
+    """Castling rights, an en passant capture, the moves counted for the fifty-move rule."""
+    parts = []
+    for color in (chess.WHITE, chess.BLACK):
+        ways = [name for name, side in (("O-O", board.has_kingside_castling_rights),
+                                        ("O-O-O", board.has_queenside_castling_rights)) if side(color)]
+        may, may_not = _CASTLES[color]
+        parts.append(_(may).format(ways=", ".join(ways)) if ways else _(may_not))
+    if board.ep_square is not None:
+        parts.append(_("a pawn may be taken en passant on {square}").format(square=chess.square_name(board.ep_square)))
+    if board.halfmove_clock:
+        parts.append(_("{count} moves by each side without a capture or a pawn move (9.3)").format(
+            count=f"{board.halfmove_clock / 2:g}"))
+    return "; ".join(parts) + "."
+
+
+def _clock(scenario: Scenario) -> str:
+    control = scenario.control.text if scenario.control is not None else "-"
+    remaining = scenario.start_clock or {}
+    white = format_duration(remaining[chess.WHITE]) if chess.WHITE in remaining else "-"
+    black = format_duration(remaining[chess.BLACK]) if chess.BLACK in remaining else "-"
+    return _("Time control {control}; on the clocks before the events: White {white}, Black {black}. "
+             "The events' times are counted from their beginning.").format(control=control, white=white, black=black)
+
+
+#: The lesser penalties event regulations may set for an electronic device (11.3.2).
+_DEVICE_PENALTIES = {
+    "warning": N_("an electronic device is punished by a warning"),
+    "time-to-opponent": N_("an electronic device is punished by {seconds} s added to the opponent's clock"),
+    "time-from-offender": N_("an electronic device is punished by {seconds} s taken from the offender's clock"),
+}
+
+
+def _regulations(scenario: Scenario) -> str:
+    settings = scenario.settings
+    parts = [_("default time {time}").format(time=format_duration(settings.default_time))]
+    if settings.device_penalty in _DEVICE_PENALTIES:
+        parts.append(_(_DEVICE_PENALTIES[settings.device_penalty]).format(seconds=f"{settings.device_seconds:g}"))
+    return _("The event regulations: {rules}.").format(rules="; ".join(parts))
+
+
+def _set_up(scenario: Scenario) -> str:
+    settings = scenario.settings
+    parts = []
+    if settings.set_up_wrong:
+        parts.append(_("the pieces were set up wrongly at the start (7.2.1)"))
+    if settings.orientation_wrong:
+        parts.append(_("the board was placed wrongly (7.2.2)"))
+    if settings.colours_reversed:
+        parts.append(_("the players began with each other's colours (7.3)"))
+    return _("At the start: {facts}.").format(facts="; ".join(parts))
+
+
+def context_of(question: Question) -> Context:
+    """What ``question`` shows: the board before its events, the ruleset, the supervision and the
+    arbiter always, and each other setting its answer depends on; ``hidden``: what it depends on
+    and cannot show (then it is refused)."""
+    scenario = question.scenario
+    depends = depends_on(question)
+    shown = ALWAYS_SHOWN | (depends & SHOWN_WHEN_NEEDED)
+    settings = scenario.settings
+    timed = "clock" in depends
+    events = []
+    for event in scenario.events[: question.after]:
+        words = event_words(event, _notation(scenario))
+        events.append(f"[{format_duration(event.at)}] {words}" if timed and event.at is not None else words)
+    return Context(
+        board=scenario.start.board.copy(stack=False),
+        settings=_("Ruleset {ruleset} (supervision {supervision}), arbiter {arbiter}.").format(
+            ruleset=pgettext("ruleset", settings.ruleset), supervision=pgettext("supervision", settings.supervision),
+            arbiter=pgettext("arbiter", settings.arbiter)),
+        events=events,
+        clock=_clock(scenario) if timed else None,
+        history=_("The moves before: {moves}.").format(moves=_moves_before(scenario)) if "history" in depends
+        else None,
+        rights=_rights(scenario.start.board) if "rights" in depends else None,
+        regulations=_regulations(scenario) if "regulations" in depends else None,
+        set_up=_set_up(scenario) if "set-up" in depends else None,
+        depends=depends,
+        hidden=frozenset(depends - shown),
+    )

@@ -59,10 +59,12 @@ def _question(held: Held) -> dict[str, Any] | None:
     if held.scenario is None:
         return None
     made = quiz.question(held.scenario, held.topic, random.Random(held.scenario.path))
-    if made is None:
+    if made is None or not made.is_answerable:  # a question that hides what its answer depends on
         return None
+    context = made.context()
     return {"after": made.after, "question": made.question, "choices": made.choices, "answer": made.answer,
-            "explain": made.explain}
+            "explain": made.explain, "shown": context.lines(), "events": context.events,
+            "diagram": chess.svg.board(context.board, size=200, coordinates=True)}
 
 
 def _view(view: View) -> dict[str, Any]:

@@ -694,6 +694,19 @@ function drawSeminar() {
         return
     }
     box.hidden = false
+    // what the answer depends on: the board before the events, the settings, the events in words
+    const figure = $("quiz-board")
+    if (figure.dataset.for !== app.quiz.diagram) {
+        figure.dataset.for = app.quiz.diagram
+        figure.querySelector("svg")?.remove()
+        figure.insertAdjacentHTML("afterbegin", app.quiz.diagram)  // python-chess's SVG, made by the server
+    }
+    $("quiz-shown").replaceChildren(...app.quiz.shown.map(text => {
+        const li = document.createElement("li")
+        li.textContent = text
+        return li
+    }))
+    $("quiz-events").textContent = app.quiz.events.join(", ") || "—"
     $("quiz-question").textContent = app.quiz.question
     const choices = $("quiz-choices")
     if (choices.dataset.for !== app.quiz.question) {
