@@ -3,6 +3,7 @@ each as the minimal scenario that showed it."""
 
 from __future__ import annotations
 
+import re
 
 import chess
 import pytest
@@ -116,7 +117,7 @@ events:
     assert "undecided" in result.text and "the material rule decides" in result.text
 
 
-def test_a_resignation_with_a_long_helpmate_shows_the_line() -> None:
+def test_a_resignation_with_a_long_helpmate_gives_its_length_and_the_line_apart() -> None:
     done = outcome("""
 title: a long helpmate
 start: {fen: "2b5/1k1p4/8/8/1brK4/5P2/2PB1P2/8 w - - 0 1"}
@@ -125,4 +126,6 @@ events:
 """)
     result = done.referee.rulings[-1]
     assert (result.kind, result.result, result.reason) == ("result", "1-0", "resignation")
-    assert "White can mate: a helpmate exists: 1. " in result.text and result.text.endswith("#.")
+    assert result.line is not None and result.line.startswith("1. ") and result.line.endswith("#")
+    moves = len(re.findall(r"\d+\.", result.line))  # the sentence gives its length; the line is a field
+    assert result.text.endswith(f"White can mate: a line of {moves} moves exists.") and "#" not in result.text

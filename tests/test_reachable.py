@@ -92,7 +92,7 @@ def test_the_analysis_finds_by_it_a_helpmate_its_searches_miss() -> None:
         assert played.is_legal(move)
         played.push(move)
     assert played.is_checkmate() and played.turn == chess.WHITE
-    assert verdict.reason.startswith("a helpmate exists: 1. ")
+    assert verdict.line_san.startswith("1") and verdict.reason == f"a line of {verdict.line_moves} moves exists"
     # The last phase answers the same after searches cut short: its bound is its own.
     cut = can_checkmate(board, chess.BLACK, node_bound=5_000)
     assert cut.answer == "can" and cut.line == verdict.line

@@ -85,3 +85,13 @@ def test_an_existing_pdf_is_not_overwritten_without_force(tmp_path: Path, capsys
     assert "exists: not overwritten" in capsys.readouterr().err and pdf.read_bytes() == b"mine"
     assert main(["validate", "--format", "pdf", "--out", str(tmp_path), "--force", str(REPORT)]) == 0
     assert pdf.read_bytes().startswith(b"%PDF-")
+
+
+def test_a_helpmate_line_is_in_the_appendix_not_in_the_rulings_sentence(tmp_path: Path) -> None:
+    """Issue 31, item 3: the ruling says how long the line is; the PDF's appendix gives the line."""
+    report = Path(__file__).parent.parent / "examples" / "reports" / "flag-claimed-rightly.yaml"
+    assert main(["validate", "--format", "pdf", "--out", str(tmp_path), "--lang", "bg", str(report)]) == 0
+    text = _text(tmp_path / "flag-claimed-rightly.pdf")
+    body, appendix = text.split("Приложение: линиите до мат")
+    assert "съществува линия от 42 хода" in body and "Кgf6#" not in body  # moves 2 to 43 of the game
+    assert appendix.strip().startswith("събитие 1, резултат (6.9): 2. Кc3 a6") and "Кgf6#" in appendix

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import chess
 import pytest
 
 from arbiter.core.fastcheck import FAST_NODE_BOUND, why_unwinnable_fast
-from arbiter.core.unwinnable import can_checkmate, cannot_mate, is_dead
+from arbiter.core.unwinnable import can_checkmate, is_dead
+from arbiter.core.verdicts import cannot_mate
 from tests.conftest import SteppingClock
 
 W, B = chess.WHITE, chess.BLACK
@@ -136,65 +141,69 @@ def test_the_fast_check_keeps_to_its_bound_of_work() -> None:
 
 
 def test_a_ruling_asked_again_reads_the_verdict_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    import arbiter.core.unwinnable as unwinnable
+    import arbiter.core.verdicts as verdicts
     from arbiter.core.i18n import use_language
 
     board = chess.Board("8/8/8/3k4/8/8/3R4/4K3 w - - 0 1")  # K+R v K: a helpmate line
-    monkeypatch.setattr(unwinnable, "_verdicts", {})
+    monkeypatch.setattr(verdicts, "_verdicts", {})
     cannot, english = cannot_mate(board, W)
-    assert cannot is False and english.startswith("a helpmate exists: 1. ")
+    assert cannot is False and english == "a line of 9 moves exists"
 
     def no_second_search(*args: object, **kwargs: object) -> None:
         raise AssertionError("the kept verdict was not used")
 
-    monkeypatch.setattr(unwinnable, "can_checkmate", no_second_search)
+    monkeypatch.setattr(verdicts, "can_checkmate", no_second_search)
     assert cannot_mate(board, W) == (False, english)
     with use_language("sr"):  # the same question in another language: the same verdict, told in Serbian
         again, serbian = cannot_mate(board, W)
-    assert again is False and serbian != english
-    assert serbian.endswith(english.removeprefix("a helpmate exists: "))
+    assert again is False and serbian != english and "9" in serbian
+    assert verdicts.mating_line(board, W).startswith("1. Ke2+ ")  # the line, kept: asked for apart
     # Another side, other bounds or another move number are other questions.
-    assert len(unwinnable._verdicts) == 1
-    monkeypatch.setattr(unwinnable, "can_checkmate", can_checkmate)
+    assert len(verdicts._verdicts) == 1
+    monkeypatch.setattr(verdicts, "can_checkmate", can_checkmate)
     cannot_mate(board, W, node_bound=1_000)
     cannot_mate(board, B)
     cannot_mate(chess.Board("8/8/8/3k4/8/8/3R4/4K3 w - - 0 2"), W)
-    assert len(unwinnable._verdicts) == 4
+    assert len(verdicts._verdicts) == 4
 
 
-def test_a_helpmate_line_is_told_in_the_language_of_each_reading() -> None:
+def test_a_helpmate_is_told_by_its_length_in_the_language_of_each_reading_its_line_apart() -> None:
+    """Issue 31, item 3: the sentence says how long the line is, never the line itself."""
     from arbiter.core.i18n import use_language
 
     verdict = can_checkmate(chess.Board("8/8/8/3k4/8/8/3R4/4K3 w - - 0 1"), W)
     english = verdict.reason
     with use_language("sr"):
         serbian = verdict.reason
-    assert english.startswith("a helpmate exists: 1. ") and serbian != english
-    assert serbian.endswith(english.removeprefix("a helpmate exists: "))  # the same line, told in Serbian
+    with use_language("bg"):
+        bulgarian = verdict.reason
+    assert english == "a line of 9 moves exists" and verdict.line_moves == 9
+    assert serbian == "постоји линија од 9 потеза" and bulgarian == "съществува линия от 9 хода"
     assert verdict.reason == english  # and in English again, not in the last language read
+    assert verdict.line_san.startswith("1. Ke2+ Kc4 2. Ke3") and verdict.line_san.endswith("9. Ra1#")
 
 
 def test_a_verdict_stopped_by_the_clock_is_not_kept(monkeypatch: pytest.MonkeyPatch,
                                                     stepping_clock: SteppingClock) -> None:
-    import arbiter.core.unwinnable as unwinnable
+    import arbiter.core.verdicts as verdicts
 
-    monkeypatch.setattr(unwinnable, "_verdicts", {})
+    monkeypatch.setattr(verdicts, "_verdicts", {})
     board = chess.Board("2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - - 0 1")
     cannot, why = cannot_mate(board, W, time_bound=1e-9)  # past the deadline at the first look at the clock
-    assert "1e-09 s of computing" in why and unwinnable._verdicts == {}
+    assert "1e-09 s of computing" in why and verdicts._verdicts == {}
 
 
 def test_a_proof_kept_is_told_in_the_language_of_each_ruling(monkeypatch: pytest.MonkeyPatch) -> None:
-    import arbiter.core.unwinnable as unwinnable
+    import arbiter.core.verdicts as verdicts
     from arbiter.core.i18n import use_language
 
-    monkeypatch.setattr(unwinnable, "_verdicts", {})
+    monkeypatch.setattr(verdicts, "_verdicts", {})
     board = chess.Board("1k6/1P5p/BP3p2/1P6/8/8/5PKP/8 b - - 0 1")  # the fast check's lines of a few plies
     with use_language("sr"):
         cannot, serbian = cannot_mate(board, W)
-    assert len(unwinnable._verdicts) == 1  # kept, and read again below in English
+    assert len(verdicts._verdicts) == 1  # kept, and read again below in English
     cannot_again, english = cannot_mate(board, W)
-    assert cannot and cannot_again and len(unwinnable._verdicts) == 1
+    assert cannot and cannot_again and len(verdicts._verdicts) == 1
     assert english.startswith("every line of") and not serbian.startswith("every line of")
     with use_language("bg"):
         bulgarian = cannot_mate(board, W)[1]
@@ -254,11 +263,52 @@ def test_without_a_thread_to_be_had_the_analysis_runs_in_the_callers(monkeypatch
     import threading
 
     import arbiter.core.unwinnable as unwinnable
+    import arbiter.core.verdicts as verdicts
 
     def no_thread(self: threading.Thread) -> None:
         raise RuntimeError("can't start new thread")
 
     monkeypatch.setattr(threading.Thread, "start", no_thread)
     assert unwinnable._on_own_stack(threading.get_ident) == threading.get_ident()
-    monkeypatch.setattr(unwinnable, "_verdicts", {})
+    monkeypatch.setattr(verdicts, "_verdicts", {})
     assert cannot_mate(chess.Board("8/8/8/3k4/8/8/3R4/4K3 w - - 0 1"), W)[0] is False
+
+
+# -- a helpmate line on request (issue 31, item 3) ---------------------------------------------------
+
+_FLAG = "scenarios/dead-positions/flag-king-walks-pawn-survives.yaml"
+
+
+def test_explain_gives_a_helpmate_line_only_with_lines(capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter.cli import main
+
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    assert main(["explain", _FLAG]) == 0
+    plain = capsys.readouterr().out
+    (ruling,) = [line for line in plain.splitlines() if "moves exists" in line]
+    assert re.search(r"can mate: a line of \d+ moves exists\.  \[result: ", ruling)
+    assert "#" not in plain and "the line:" not in plain  # no SAN line anywhere without --lines
+    assert main(["explain", "--lines", _FLAG]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    under = lines[lines.index(ruling) + 1]
+    assert under.startswith("      the line: 1") and under.endswith("#")
+    assert main(["explain", "--lang", "sr", "--lines", _FLAG]) == 0
+    serbian = capsys.readouterr().out
+    assert "постоји линија од" in serbian and "линија: 1" in serbian
+    assert main(["explain", "--format", "json", _FLAG]) == 0
+    result = [r for step in json.loads(capsys.readouterr().out)["events"] for r in step["rulings"]
+              if r["kind"] == "result"][0]
+    assert result["line"].endswith("#") and result["line"] not in result["text"]
+
+
+def test_a_report_gives_the_lines_in_an_appendix(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter.cli import main
+
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    main(["validate", "--format", "markdown", "examples/reports/flag-claimed-rightly.yaml"])
+    document = capsys.readouterr().out
+    body, appendix = document.split("## Appendix: the mating lines")
+    assert "moves exists" in body and not re.search(r"\d+\. K", body)
+    assert re.fullmatch(r"\n\n- event \d+, result \(6\.9\): \d+\..*#\n", appendix)

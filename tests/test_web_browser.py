@@ -576,3 +576,30 @@ def test_a_quiz_question_on_the_page_shows_what_its_answer_depends_on_in_serbian
     assert page.inner_text("#quiz-events") == "црни: помера f6 g8, бели: рекламира троструко понављање"
     assert page.inner_text("#quiz-question") == "Какав је сада исход партије?"
     page.locator("#quiz").screenshot(path=str(tmp_path / "quiz-question-sr.png"))
+
+
+def test_a_helpmate_line_is_an_item_to_open_not_part_of_the_rulings_sentence(board: Board) -> None:
+    """Issue 31, item 3: the ruling says how long the line is; the page gives the line on request."""
+    page = board.page
+    page.click("#tab-seminar")
+    board.settle()
+    page.wait_for_function("document.querySelectorAll('#sem-library option').length > 100")
+    page.select_option("#sem-library", "dead-positions/flag-king-walks-pawn-survives.yaml")
+    page.click("#sem-load")
+    board.settle()
+    page.click("#sem-next")
+    board.settle()
+    assert page.is_visible("#quiz")  # "what is the result?": the rulings wait for the answer
+    page.locator("#quiz-choices li button").nth(0).click()
+    result = page.locator("#rulings li.ruling[data-kind=result]")
+    assert result.count() == 1
+    result.scroll_into_view_if_needed()  # the list draws only what is in view (content-visibility)
+    sentence = result.evaluate("li => li.firstChild.nextSibling.textContent")  # the text after the kind
+    assert "White can mate: a line of 31 moves exists." in sentence and "#" not in sentence
+    line = result.locator("details.line")
+    assert line.locator("summary").text_content() == "the mating line"
+    assert line.evaluate("details => details.open") is False  # closed until asked for
+    line.locator("summary").click()
+    assert line.evaluate("details => details.open") is True
+    text = line.locator("p").text_content() or ""
+    assert text.startswith("1...Kh3 2. Ke3") and text.endswith("31. Qa1#")

@@ -124,6 +124,9 @@ def build() -> argparse.ArgumentParser:
     explain.add_argument("files", nargs="+", metavar="FILE",
                          help=_("a scenario or incident report to narrate, or a folder: every *.yaml below"))
     with_notation(explain, N_("write the rulings' moves in this language"))
+    explain.add_argument("--lines", action="store_true",
+                         help=_("print under a ruling the helpmate line it rests on (its sentence says only how "
+                                "long the line is)"))
     validate_cmd = add("validate", N_("check incident reports against the Laws"), ("text", "json", "markdown", "pdf"))
     validate_cmd.add_argument("paths", nargs="+", metavar="FILE", help=_("an incident report, or a folder of them"))
     validate_cmd.add_argument("--out", metavar="DIR",

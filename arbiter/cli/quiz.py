@@ -10,6 +10,7 @@ from pathlib import Path
 
 from arbiter.cli.teach import Terminal, ruling_line
 from arbiter.core.i18n import _, ngettext
+from arbiter.laws.texts import event_words
 from arbiter.session import Session
 from arbiter.session.quiz import Question, UnknownTopicError, questions
 
@@ -94,10 +95,11 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
     right = int(reply) - 1 == question.answer
     correct = f"{question.answer + 1}. {question.choices[question.answer]}"
     say(_("Right.") if right else _("Not quite: the answer is {correct}").format(correct=correct))
-    say(_("The case: {name}").format(name=question.scenario.spec.name))
+    say(_("The case: {name}").format(name=question.title))
     rest = question.scenario.events[question.after:]
+    notation = question.scenario.settings.output_notation or question.scenario.settings.notation
     for event in rest:
-        say(f"> {event.describe()}\n" + terminal.play(event))
+        say(f"> {event_words(event, notation)}\n" + terminal.play(event))
     if not rest:
         for ruling in terminal.session.view().rulings[-3:]:
             say(ruling_line(ruling, indent="  "))

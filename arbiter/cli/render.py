@@ -112,12 +112,21 @@ def article_text(number: str, width: int = 88, indent: str = "") -> str:
     return f"{head}\n{body}"
 
 
-def ruling(item: Ruling, indent: str = "    ") -> str:
-    """A ruling's line: kind, article, the sentence, and its other fields."""
-    extra = {k: v for k, v in item.as_dict().items() if k not in ("kind", "article", "text", "event")}
+#: Fields a ruling's line leaves out: its kind, article and sentence are the line, and a helpmate
+#: line is given only on request (``explain --lines``), under the ruling.
+HIDDEN_FIELDS = ("kind", "article", "text", "event", "line")
+
+
+def ruling(item: Ruling, indent: str = "    ", lines: bool = False) -> str:
+    """A ruling's line: kind, article, the sentence, and its other fields; with ``lines``, a
+    helpmate line the ruling carries on a line of its own under it."""
+    extra = {k: v for k, v in item.as_dict().items() if k not in HIDDEN_FIELDS}
     shown = (f"{pgettext('field', k)}: {pgettext('value', v) if isinstance(v, str) else v}" for k, v in extra.items())
     fields = f"  [{', '.join(shown)}]" if extra else ""
-    return f"{indent}{pgettext('kind', item.kind)} ({item.article}): {item.text}{fields}"
+    told = f"{indent}{pgettext('kind', item.kind)} ({item.article}): {item.text}{fields}"
+    if lines and item.line:
+        told += f"\n{indent}  " + _("the line: {line}").format(line=item.line)
+    return told
 
 
 def reads_piped_input() -> bool:

@@ -12,6 +12,11 @@
    (:func:`arbiter.core.transliteration.to_latin`), never by hand;
 4. ``compile``: the ``.mo`` files the package ships (``pybabel compile``).
 
+The scenario library's own words (the titles of the files that give a quiz question, and the
+questions, choices and explanations of their ``quiz:`` blocks) are a second catalogue, the
+``library`` domain: ``library`` extracts them from ``scenarios/`` into ``library.pot``; ``update``,
+``latin`` and ``compile`` keep it as they keep the program's.
+
 Babel is a development dependency (the ``test`` and ``dev`` extras); the program itself reads the
 compiled catalogues with the standard library's :mod:`gettext`.
 """
@@ -23,6 +28,7 @@ import sys
 from pathlib import Path
 
 from arbiter.core.i18n import DOMAIN, LOCALE_DIR
+from arbiter.core.spoken import LIBRARY_DOMAIN
 from arbiter.core.transliteration import to_latin
 
 PACKAGE = LOCALE_DIR.parent
@@ -33,9 +39,51 @@ LATIN = "sr_Latn"
 KEYWORDS = ("N_", "pgettext:1c,2", "NP_:1c,2")
 
 
-def catalogue(locale: str) -> Path:
-    """The ``.po`` file of ``locale`` (``sr``, ``sr_Latn``, ``bg``)."""
-    return LOCALE_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+#: The catalogues' domains: the program's messages, the scenario library's words.
+DOMAINS = (DOMAIN, LIBRARY_DOMAIN)
+#: The scenario library the ``library`` domain is extracted from.
+LIBRARY = PACKAGE.parent / "scenarios"
+
+
+def catalogue(locale: str, domain: str = DOMAIN) -> Path:
+    """The ``.po`` file of ``locale`` (``sr``, ``sr_Latn``, ``bg``) in ``domain``."""
+    return LOCALE_DIR / locale / "LC_MESSAGES" / f"{domain}.po"
+
+
+def library_texts(folder: Path = LIBRARY) -> list[str]:
+    """The words of the scenario library a quiz shows: the title of every file that gives a
+    question (a ``quiz:`` block, or an ``expect`` block with ``must`` or ``result``), and the
+    question, choices and explanation of every ``quiz:`` block; each once, sorted."""
+    import yaml
+
+    found: set[str] = set()
+    for path in sorted(folder.rglob("*.yaml")):
+        spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if not isinstance(spec, dict):
+            continue
+        quiz = spec.get("quiz")
+        expect = spec.get("expect") or {}
+        must = expect.get("must") if isinstance(expect, dict) else None
+        asks = isinstance(quiz, dict) or (isinstance(expect, dict) and (
+            "result" in expect or (isinstance(must, dict) and must.get("must") is not None)))
+        if asks and isinstance(spec.get("title"), str):
+            found.add(spec["title"])
+        if isinstance(quiz, dict):
+            found.update(str(text) for text in (quiz.get("question"), quiz.get("explain"), *quiz.get("choices", []))
+                         if text)
+    return sorted(found)
+
+
+def extract_library() -> None:
+    """The library's template, from the scenario files."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    template = Catalog(project="arbiter (the scenario library)", copyright_holder="The arbiter developers")
+    for text in library_texts():
+        template.add(text)
+    with open(LOCALE_DIR / f"{LIBRARY_DOMAIN}.pot", "wb") as handle:
+        write_po(handle, template, width=100, no_location=True, sort_output=True)
 
 
 def _pybabel(*args: str) -> None:
@@ -50,10 +98,13 @@ def extract() -> None:
 
 
 def update() -> None:
-    """The translated catalogues, brought up to the template."""
-    for locale in TRANSLATED:
-        _pybabel("update", "-i", str(TEMPLATE), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", locale,
-                 "--no-fuzzy-matching", "--ignore-obsolete")
+    """The translated catalogues, brought up to their templates (a new one begun from it)."""
+    for domain in DOMAINS:
+        template = LOCALE_DIR / f"{domain}.pot"
+        for locale in TRANSLATED:
+            verb = "update" if catalogue(locale, domain).exists() else "init"
+            extra = ("--no-fuzzy-matching", "--ignore-obsolete") if verb == "update" else ()
+            _pybabel(verb, "-i", str(template), "-d", str(LOCALE_DIR), "-D", domain, "-l", locale, *extra)
 
 
 def latin_text(cyrillic: str) -> str:
@@ -87,20 +138,22 @@ def _keep_braces(line: str) -> str:
 
 
 def latin() -> None:
-    """The Serbian Latin catalogue, written from the Cyrillic one."""
-    target = catalogue(LATIN)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(latin_text(catalogue("sr").read_text(encoding="utf-8")), encoding="utf-8")
+    """The Serbian Latin catalogues, written from the Cyrillic ones."""
+    for domain in DOMAINS:
+        target = catalogue(LATIN, domain)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(latin_text(catalogue("sr", domain).read_text(encoding="utf-8")), encoding="utf-8")
 
 
 def compile_all() -> None:
     """The ``.mo`` files, from every catalogue."""
-    _pybabel("compile", "-d", str(LOCALE_DIR), "-D", DOMAIN, "--statistics")
+    for domain in DOMAINS:
+        _pybabel("compile", "-d", str(LOCALE_DIR), "-D", domain, "--statistics")
 
 
 def main(argv: list[str]) -> int:
-    """``extract``, ``update``, ``latin``, ``compile``, or with no argument all four in turn."""
-    steps = {"extract": extract, "update": update, "latin": latin, "compile": compile_all}
+    """``extract``, ``library``, ``update``, ``latin``, ``compile``, or with no argument all five in turn."""
+    steps = {"extract": extract, "library": extract_library, "update": update, "latin": latin, "compile": compile_all}
     for name in argv or list(steps):
         if name not in steps:
             print(f"unknown step {name!r}: {', '.join(steps)}", file=sys.stderr)

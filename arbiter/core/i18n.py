@@ -24,6 +24,7 @@ from arbiter.core.spoken import LOCALE_DIR as LOCALE_DIR
 from arbiter.core.spoken import N_ as N_
 from arbiter.core.spoken import _ as _
 from arbiter.core.spoken import _current
+from arbiter.core.spoken import library_text as library_text
 from arbiter.core.spoken import ngettext as ngettext
 from arbiter.core.spoken import pgettext as pgettext
 from arbiter.core.spoken import translations as translations

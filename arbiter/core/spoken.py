@@ -50,6 +50,29 @@ def pgettext(context: str, message: str) -> str:
     return translations(code).pgettext(context, message)
 
 
+#: The second catalogue: the scenario library's own words (its titles, and its ``quiz:`` blocks'
+#: questions, choices and explanations), extracted from the files by ``python -m
+#: arbiter.core.catalogues library`` and translated as the program's messages are.
+LIBRARY_DOMAIN = "library"
+
+
+@cache
+def library_translations(code: str) -> _gettext.NullTranslations:
+    """The library's catalogue of ``code`` (English, or a language without one: none)."""
+    if code == "en":
+        return _gettext.NullTranslations()
+    return _gettext.translation(LIBRARY_DOMAIN, LOCALE_DIR, languages=[_LOCALES[code]], fallback=True)
+
+
+def library_text(text: str) -> str:
+    """A text of the scenario library (a title, a quiz's question, choice or explanation) in the
+    language in force; as written where its catalogue has no translation (a user's own file)."""
+    code = _current.get()
+    if code == "en" or not text:
+        return text
+    return library_translations(code).gettext(text)
+
+
 def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark for extraction only"
     """``message`` unchanged, marked for the catalogue (translated later, with :func:`_`)."""
     return message

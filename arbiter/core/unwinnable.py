@@ -44,7 +44,7 @@ from typing import Literal, TypeVar
 
 import chess
 
-from arbiter.core.i18n import N_, _
+from arbiter.core.i18n import N_, ngettext
 
 from arbiter.core.deduction import Analysis, is_statically_unwinnable
 from arbiter.core.fastcheck import fast_proof, without_cycle_collection
@@ -98,13 +98,16 @@ _PLAIN = 0.6
 #: of its deepening (CHA's plain iterative deepening, chasolver's phase 4, cut short).
 _OPEN_PROBE, _OPEN_PROBE_PER_DEPTH = 30_000, 7_000
 
+
 class Verdict:
     """Whether ``color`` can mate: ``can``, ``cannot`` or ``undetermined``, and why.
 
-    The reason of a ``can`` is the helpmate line in SAN, written only when it is read (the audit
-    of a whole archive never reads most of them)."""
+    The reason of a ``can`` says how long its helpmate line is; the line itself, in SAN
+    (:attr:`line_san`), is written only when it is read (the audit of a whole archive never reads
+    most of them) and given only on request (``explain --lines``, the page's item, the report's
+    appendix): never a 40-move line in a ruling's sentence (issue 31)."""
 
-    __slots__ = ("_origin", "_reason", "answer", "last_phase", "line", "nodes", "out_of_time")
+    __slots__ = ("_line_san", "_origin", "_reason", "answer", "last_phase", "line", "nodes", "out_of_time")
 
     def __init__(self, answer: Answer, reason: str | Reason, line: tuple[chess.Move, ...] = (), nodes: int = 0,
                  origin: chess.Board | None = None, out_of_time: bool = False, last_phase: bool = False) -> None:
@@ -117,14 +120,31 @@ class Verdict:
         self.line = line
         self.nodes = nodes
         self._origin = origin
+        self._line_san = ""
+
+    @property
+    def line_san(self) -> str:
+        """The helpmate line of a ``can``, numbered SAN in English (empty for any other answer)."""
+        origin = self._origin  # read once: a kept verdict may be read in two threads at once
+        if origin is not None:
+            self._line_san = origin.variation_san(list(self.line))
+            self._origin = None
+        return self._line_san
+
+    @property
+    def line_moves(self) -> int:
+        """How many moves (numbered as a score numbers them) the helpmate line spans."""
+        if not self.line:
+            return 0
+        return len([word for word in self.line_san.split() if word[0].isdigit()])
 
     @property
     def reason(self) -> str:
         """The sentence a ruling quotes."""
-        origin = self._origin  # read once: a kept verdict may be read in two threads at once
-        if origin is not None:
-            self._reason = Reason(N_("a helpmate exists: {line}"), line=origin.variation_san(list(self.line)))
-            self._origin = None
+        if self.answer == "can" and self.line:
+            moves = self.line_moves
+            return ngettext("a line of {moves} move exists", "a line of {moves} moves exists", moves).format(
+                moves=moves)
         return told(self._reason)
 
     @property
@@ -382,43 +402,3 @@ def _has_free_heavy_piece(board: chess.Board) -> bool:
         if board.attacks_mask(square) & ~board.occupied_co[color]:
             return True
     return False
-
-
-#: The verdicts of the last rulings, by position (FEN with any en passant square: the static
-#: analysis gives up on a pseudo-legal one; the move numbers are in the line's text), side and
-#: bounds: a scenario run, a class of trainees or a test suite asks the same questions again (of
-#: the 32 that ``arbiter run scenarios/`` asks, 9 are repeats; the opening position alone is asked
-#: four times, 14 ms each). The answer is a function of those, whatever the machine, except one
-#: stopped by the CPU deadline, which is never kept; its reason is told in the language of each
-#: reading (:class:`Reason`). The web server's threads share them.
-_verdicts: dict[tuple[str, chess.Color, int, float, int], Verdict] = {}
-_verdicts_lock = threading.Lock()
-_VERDICTS_KEPT = 256
-
-
-def cannot_mate(board: chess.Board, color: chess.Color, node_bound: int = NODE_BOUND,
-                time_bound: float | None = None, reach_bound: int = REACH_BOUND) -> tuple[bool, str]:
-    """For a ruling: whether ``color`` cannot mate, and a sentence saying how that was decided.
-
-    An undetermined analysis falls back to the material rule, and says so (DECISIONS 19).
-    """
-    time_bound = TIME_BOUND if time_bound is None else time_bound
-    key = (board.fen(en_passant="xfen"), color, node_bound, time_bound, reach_bound)
-    with _verdicts_lock:
-        verdict = _verdicts.get(key)
-    if verdict is None:
-        verdict = can_checkmate(board, color, node_bound, time_bound, reach_bound)
-        if not verdict.out_of_time:  # an answer of the bound of work, the same on any machine
-            with _verdicts_lock:
-                if len(_verdicts) >= _VERDICTS_KEPT:
-                    del _verdicts[next(iter(_verdicts))]
-                _verdicts[key] = verdict
-    if verdict.answer == "undetermined":
-        if not verdict.out_of_time:
-            return board.has_insufficient_material(color), _(
-                "{undecided} ({moves} moves searched): undecided; the material rule decides").format(
-                undecided=_(UNDECIDED), moves=min(verdict.nodes, node_bound + reach_bound))
-        return board.has_insufficient_material(color), _(
-            "{undecided} ({seconds} s of computing): undecided; the material rule decides").format(
-            undecided=_(UNDECIDED), seconds=f"{time_bound:g}")
-    return verdict.cannot, verdict.reason

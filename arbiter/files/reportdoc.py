@@ -68,7 +68,17 @@ def markdown(scenario: Scenario, result: Validation, svg: str | None = None) -> 
         except UnknownArticleError:
             continue
         lines += [f"**{article.number} {article.title}.** {article.text}", ""]
+    if appendix := mating_lines(result):
+        lines += ["## " + _("Appendix: the mating lines"), "", *[f"- {line}" for line in appendix], ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def mating_lines(result: Validation) -> list[str]:
+    """The helpmate lines the Laws' rulings rest on, each introduced by its event and ruling:
+    the rulings' sentences only say how long they are (issue 31), the appendix gives them."""
+    return [_("event {event}, {kind} ({article}): {line}").format(
+                event=ruling.event, kind=pgettext("kind", ruling.kind), article=ruling.article, line=ruling.line)
+            for ruling in result.rulings if ruling.line]
 
 
 def cited_articles(result: Validation) -> list[str]:

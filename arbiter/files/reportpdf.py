@@ -22,7 +22,7 @@ import chess
 from arbiter.core.clock import format_duration
 from arbiter.core.errors import ArbiterError, UnknownArticleError
 from arbiter.core.i18n import _, current_language, pgettext
-from arbiter.files.reportdoc import arbiter_ruling, cited_articles
+from arbiter.files.reportdoc import arbiter_ruling, cited_articles, mating_lines
 from arbiter.files.scenario import Scenario
 from arbiter.files.validate import Validation
 from arbiter.laws import articles as laws
@@ -91,6 +91,10 @@ def pdf_bytes(scenario: Scenario, result: Validation) -> bytes:
             continue
         _line(pdf, f"{article.number} {article.title}", bold=True)
         _paragraph(pdf, article.text)
+    if appendix := mating_lines(result):
+        _heading(pdf, _("Appendix: the mating lines"))
+        for line in appendix:
+            _paragraph(pdf, line)
     out: Any = pdf.output()
     return bytes(out)
 

@@ -22,7 +22,8 @@ from arbiter.core.i18n import N_, _
 from arbiter.core.clock import Clock
 from arbiter.core.notation import language, translate
 from arbiter.core.position import Position, is_illegal_position
-from arbiter.core.unwinnable import UNDECIDED, cannot_mate, is_dead
+from arbiter.core.unwinnable import UNDECIDED, is_dead
+from arbiter.core.verdicts import cannot_mate, mating_line
 from arbiter.laws import texts
 from arbiter.laws.rulings import Completed, Made, MustCapture, MustMove, RulingLog, Said
 from arbiter.table.board import Table
@@ -263,10 +264,12 @@ class Game:
             self.complete(color, pending, "6.2.1.1")
             self.pending[color] = None
 
-    def end(self, result: str, reason: str, article: str, why: str = "") -> None:
-        """The game is over: nothing after this has an effect."""
+    def end(self, result: str, reason: str, article: str, why: str = "", line: str = "") -> None:
+        """The game is over: nothing after this has an effect. ``line``: the helpmate line by which
+        the winner could mate, given with the ruling as a field of its own, not in its sentence."""
         self.result, self.reason = result, reason
-        self.rule("result", article, texts.result(result, reason, why), result=result, reason=reason)
+        lines = {"line": line} if line else {}
+        self.rule("result", article, texts.result(result, reason, why), result=result, reason=reason, **lines)
         if self.table.state != "ended":
             self.table.end()
 
@@ -281,17 +284,20 @@ class Game:
         """``loser`` loses, unless the opponent cannot mate by any series of legal moves: a draw
         (5.1.2, 6.9, 7.5.5). ``note`` says what happened, for the ruling's text."""
         cannot, why = cannot_mate(self.position.board, not loser)
-        if self.writes.code != "en":  # a helpmate line in the language the rulings' moves are written in
-            why = re.sub(_SAN, lambda found: translate(found.group(0), self.writes), why)
+        undecided = not cannot and why.startswith(_(UNDECIDED))
+        # the line of a "can", read from the verdict just kept (an undecided one is not kept)
+        line = "" if cannot or undecided else mating_line(self.position.board, not loser)
+        if line and self.writes.code != "en":  # the line in the language the rulings' moves are written in
+            line = re.sub(_SAN, lambda found: translate(found.group(0), self.writes), line)
         if cannot:
             result, told = "1/2-1/2", _CANNOT
         else:
             result = "0-1" if loser == chess.WHITE else "1-0"
             # An undecided search is said in the ruling (DECISIONS 19); a line found is part of it:
             # the arbiter can show it to the players.
-            told = _UNDECIDED if why.startswith(_(UNDECIDED)) else _CAN
+            told = _UNDECIDED if undecided else _CAN
         white, black = told[2:] if note else told[:2]
-        self.end(result, reason, article, texts.by_colour(not loser, white, black).format(note=note, why=why))
+        self.end(result, reason, article, texts.by_colour(not loser, white, black).format(note=note, why=why), line)
 
     def check_illegal_position(self) -> None:
         """A.5.4: the move after the one that left an illegal position is completed: the game is

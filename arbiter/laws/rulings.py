@@ -50,6 +50,9 @@ class RulingFields(BaseModel):
     reason: str | None = None
     #: 12.9: which of the arbiter's penalties (``penalty`` rulings), in the Laws' order.
     penalty: Penalty | None = None
+    #: A ``result`` ruling's helpmate line (the winner could mate by it: 6.9, 5.1.2), numbered SAN
+    #: in the rulings' notation: apart from the sentence, which only says how long it is (issue 31).
+    line: str | None = None
 
     @field_validator("seconds")
     @classmethod

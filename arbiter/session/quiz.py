@@ -21,7 +21,7 @@ import chess
 
 from arbiter.core.clock import format_duration
 from arbiter.core.errors import ArbiterError, ScenarioError
-from arbiter.core.i18n import N_, _, pgettext
+from arbiter.core.i18n import N_, _, library_text, pgettext
 from arbiter.core.notation import translate
 from arbiter.core.position import Position
 from arbiter.files.expect import must_fields
@@ -93,6 +93,11 @@ class Question:
         if self._context is None:
             self._context = context_of(self)
         return self._context
+
+    @property
+    def title(self) -> str:
+        """The case's title, in the language in force where the library's catalogue has it."""
+        return library_text(self.scenario.spec.name)
 
     @property
     def is_answerable(self) -> bool:
@@ -178,8 +183,9 @@ def _from_file(scenario: Scenario, topic: str, rng: random.Random) -> Question |
     spec = scenario.spec
     if spec.quiz is not None:
         quiz = spec.quiz
-        return Question(scenario, topic, quiz.after, quiz.question, list(quiz.choices), quiz.answer - 1,
-                        quiz.explain)
+        # the library's own words in the language in force (its catalogue); a user's file as written
+        return Question(scenario, topic, quiz.after, library_text(quiz.question),
+                        [library_text(choice) for choice in quiz.choices], quiz.answer - 1, library_text(quiz.explain))
     expect = spec.expect
     if expect is None:
         return None

@@ -34,7 +34,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from arbiter.core.errors import ArbiterError, InternalError
-from arbiter.core.i18n import N_, NOTATION_OF, _, current_language, pgettext, use_language
+from arbiter.core.i18n import N_, NOTATION_OF, _, current_language, library_text, pgettext, use_language
 from arbiter.files import documents
 from arbiter.files.scenario import Scenario, loads
 from arbiter.files.validate import Validation
@@ -206,7 +206,10 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
     async def get_library(request: Request) -> Response:
         if not index:
             index.update(await run_in_threadpool(library_index, root))
-        return JSONResponse(index)
+        # the titles in the request's language where the library's catalogue has them
+        return JSONResponse({"groups": [{"name": group["name"], "files": [
+            {"path": file["path"], "title": library_text(file["title"])} for file in group["files"]]}
+            for group in index["groups"]]})
 
     async def create(request: Request) -> Response:
         lang = request_language(request)

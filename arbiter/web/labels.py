@@ -34,6 +34,7 @@ LABELS: tuple[str, ...] = (
     N_("an event: white: touch g1, Nf3, b claim flag"), N_("Send"), N_("Undo"), N_("Restart"), N_("Flip"),
     # the quiz and the rulings
     N_("What would you rule?"), N_("The board before the events"), N_("What happened:"), N_("Rulings"),
+    N_("the mating line"),
     N_("Right."), N_("answer the question first: what would you rule?"),
     N_("Not quite: the answer is {number}."), N_("event {number} of {total}"),
     # what the page says of an act it cannot send, and of the connection

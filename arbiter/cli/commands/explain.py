@@ -26,7 +26,7 @@ def main(args: argparse.Namespace) -> int:
         document: dict[str, Any] = {"file": item.path if isinstance(item, ScenarioError) else str(item)}
         error: ScenarioError | None = item if isinstance(item, ScenarioError) else None
         if isinstance(item, Path):
-            lines, document, error = _explain(str(item), args.notation)
+            lines, document, error = _explain(str(item), args.notation, args.lines)
         if args.format == "text" and lines:
             print(("\n" if number else "") + "\n".join(lines).rstrip())
         if error is not None:
@@ -43,7 +43,8 @@ def main(args: argparse.Namespace) -> int:
     return status
 
 
-def _explain(name: str, notation: str | None) -> tuple[list[str], dict[str, Any], ScenarioError | None]:
+def _explain(name: str, notation: str | None,
+             with_lines: bool = False) -> tuple[list[str], dict[str, Any], ScenarioError | None]:
     """One file narrated: the text lines, the JSON document, and the error that stopped the
     narration (the lines and events so far are kept), if any."""
     lines: list[str] = []
@@ -79,7 +80,7 @@ def _explain(name: str, notation: str | None) -> tuple[list[str], dict[str, Any]
             lines.append(f"  {render.status(referee)}")
             cited: set[str] = set()
             for item in given:
-                lines.append(render.ruling(item))
+                lines.append(render.ruling(item, lines=with_lines))
                 if item.article not in cited:  # each article's text once per event
                     cited.add(item.article)
                     lines.append(render.article_text(item.article, indent="        "))

@@ -502,6 +502,16 @@ function rulingItem(item, isNew) {
     kind.textContent = tv("kind", r.kind)
     li.append(kind, ` (${r.article}) ${r.text}`)
     if (r.verdict) li.dataset.verdict = r.verdict
+    if (r.line) {  // a helpmate line: given on request, not in the sentence
+        const details = document.createElement("details")
+        details.className = "line"
+        const summary = document.createElement("summary")
+        summary.textContent = t("the mating line")
+        const text = document.createElement("p")
+        text.textContent = r.line
+        details.append(summary, text)
+        li.append(details)
+    }
     const law = item.law
     if (law && law.text) {
         const details = document.createElement("details")
