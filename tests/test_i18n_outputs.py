@@ -104,11 +104,11 @@ def test_the_arbiters_ruling_in_the_report_speaks_the_language(tmp_path: Path) -
     scenario = load(_ruled(tmp_path))
     fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
     assert arbiter_ruling(scenario) == [
-        "- result `1/2-1/2` (agreement)", f"- the game goes on from FEN `{fen}`",
+        "- The result is 1/2-1/2 (agreement).", f"- the game goes on from FEN `{fen}`",
         "- clocks: White 1:29:29, Black 1:30:00"]
     with use_language("sr"):
         assert arbiter_ruling(scenario) == [
-            "- резултат `1/2-1/2` (договор)", f"- партија се наставља од позиције `{fen}`",
+            "- Резултат је 1/2-1/2 (договор).", f"- партија се наставља од позиције `{fen}`",
             "- сатови: бели 1:29:29, црни 1:30:00"]
     with use_language("bg"):
         assert arbiter_ruling(scenario)[-1] == "- часовници: белите 1:29:29, черните 1:30:00"
@@ -147,10 +147,11 @@ def test_the_markdown_report_in_english_is_as_before(tmp_path: Path, capsys: pyt
                  "## The position before the incident",
                  "Ruleset standard (supervision partial), arbiter watching, time control 5400+30.",
                  "## What happened, and what the Laws say",
-                 "| # | time | event | White's clock | Black's clock | rulings |",
+                 "The time of an event is counted from the beginning of the events; a clock is what it read after "
+                 "the event.", "", "| # | time | event | White's clock | Black's clock | rulings |",
                  "| 1 | 0:00:06 | `white: press` | 1:30:24 | 1:30:00 | "
                  "completed (6.2.1): White's move is completed by pressing the clock. |",
-                 "## What the tournament arbiter ruled", "- result `1/2-1/2` (agreement)",
+                 "## What the tournament arbiter ruled", "- The result is 1/2-1/2 (agreement).",
                  "- clocks: White 1:29:29, Black 1:30:00", "## Verdict", "## The articles cited"):
         assert line in text.splitlines(), line
 

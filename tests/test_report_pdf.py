@@ -95,3 +95,35 @@ def test_a_helpmate_line_is_in_the_appendix_not_in_the_rulings_sentence(tmp_path
     body, appendix = text.split("Приложение: линиите до мат")
     assert "съществува линия от 42 хода" in body and "Кgf6#" not in body  # moves 2 to 43 of the game
     assert appendix.strip().startswith("събитие 1, резултат (6.9): 2. Кc3 a6") and "Кgf6#" in appendix
+
+
+WRONG_PENALTY = Path(__file__).parent.parent / "examples" / "reports" / "illegal-move-rapid-wrong-penalty.yaml"
+
+
+@pytest.mark.parametrize(("language", "ruled", "difference", "headers"), [
+    ("sr", "Црни добија 2 минута.",
+     "Судија је одлучио: Црни добија 2 минута. Правила налажу: Црни добија 1 минут (A.3).",
+     "Време догађаја рачуна се од почетка догађаја; сат је оно што је показивао после догађаја."),
+    ("bg", "Черните получават 2 минути.",
+     "Съдията реши: Черните получават 2 минути. Правилата повеляват: Черните получават 1 минута (A.3).",
+     "Времето на събитие се брои от началото на събитията; часовникът е това, което е показвал след събитието."),
+    ("en", "Black is given 2 minutes.",
+     "The arbiter ruled: Black is given 2 minutes. The Laws give: Black is given 1 minute (A.3).",
+     "The time of an event is counted from the beginning of the events; a clock is what it read after the event."),
+])
+def test_the_report_says_rulings_and_differences_in_sentences(tmp_path: Path, language: str, ruled: str,
+                                                             difference: str, headers: str) -> None:
+    """Issue 31, item 5: the arbiter's rulings and every difference in sentences of the report's
+    language, never as data; the timeline says its time is counted from the events' beginning, its
+    clocks are readings. The pages are looked at as pictures too (kept in the test's folder)."""
+    assert main(["validate", "--format", "pdf", "--out", str(tmp_path), "--lang", language, str(WRONG_PENALTY)]) == 1
+    pdf = tmp_path / "illegal-move-rapid-wrong-penalty.pdf"
+    text = _text(pdf)
+    assert ruled in text and difference in text and headers in text
+    assert "{kind" not in text and "kind:" not in text and "seconds:" not in text
+    subprocess.run(["pdftoppm", "-png", "-r", "60", str(pdf), str(tmp_path / f"page-{language}")], check=True)
+    pages = sorted(tmp_path.glob(f"page-{language}*.png"))
+    assert pages
+    for page in pages:  # every page holds text, none is blank
+        image = Image.open(page).convert("L")
+        assert image.getextrema()[0] < 100

@@ -86,14 +86,14 @@ def test_markdown_shows_the_arbiters_ruling_beside_a_consistent_verdict(capsys: 
     assert main(["validate", "--format", "markdown", str(REPORTS / "flag-against-lone-king-draw.yaml")]) == 0
     document = capsys.readouterr().out
     assert _section(document, "What the tournament arbiter ruled") == [
-        "- `{kind: result, result: 1/2-1/2, reason: timeout}`", "- result `1/2-1/2`"]
+        "- The result is 1/2-1/2 (timeout).", "- The result is 1/2-1/2."]  # sentences, not data
     assert _section(document, "Verdict") == ["**consistent**"]
     lines = document.splitlines()
     assert lines.index("## What the tournament arbiter ruled") < lines.index("## Verdict")
     assert main(["validate", "--format", "markdown", str(REPORTS / "illegal-move-standard-two-minutes.yaml")]) == 0
     assert _section(capsys.readouterr().out, "What the tournament arbiter ruled") == [
-        "- `{kind: reinstated}`", "- `{kind: time, player: white, seconds: -30}`",
-        "- `{kind: time, player: black, seconds: 120}`", "- clocks: White 1:29:29, Black 1:32:00"]
+        "- The position is set back.", "- White loses 30 seconds of clock time.",
+        "- Black is given 2 minutes.", "- clocks: White 1:29:29, Black 1:32:00"]
 
 
 def test_markdown_ruling_with_position_reason_and_nothing_listed(tmp_path: Path,
@@ -103,7 +103,7 @@ def test_markdown_ruling_with_position_reason_and_nothing_listed(tmp_path: Path,
                                       f"ruling: {{result: '*', fen: '{fen}'}}\n")
     main(["validate", "--format", "markdown", path])
     assert _section(capsys.readouterr().out, "What the tournament arbiter ruled") == [
-        "- result `*`", f"- the game goes on from FEN `{fen}`"]
+        "- The game goes on.", f"- the game goes on from FEN `{fen}`"]
     path = _write(tmp_path, "empty.yaml", "report: {event: e}\nevents: []\nruling: {}\n")
     assert main(["validate", "--format", "markdown", path]) == 0
     assert _section(capsys.readouterr().out, "What the tournament arbiter ruled") == ["- nothing listed"]
@@ -112,9 +112,11 @@ def test_markdown_ruling_with_position_reason_and_nothing_listed(tmp_path: Path,
 def test_markdown_clock_columns_say_whose_clock(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", "--format", "markdown", str(REPORTS / "flag-against-lone-king-draw.yaml")]) == 0
     lines = _section(capsys.readouterr().out, "What happened, and what the Laws say")
-    assert lines[:2] == ["| # | time | event | White's clock | Black's clock | rulings |", "|---|---|---|---|---|---|"]
-    assert lines[2].startswith("| 0 | 0:00:06 | `white: touch e2` | 0:00:00 | 0:01:00 | result (6.9): ")
+    assert lines[:3] == ["The time of an event is counted from the beginning of the events; a clock is what it "
+                         "read after the event.", "| # | time | event | White's clock | Black's clock | rulings |",
+                         "|---|---|---|---|---|---|"]
+    assert lines[3].startswith("| 0 | 0:00:06 | `white: touch e2` | 0:00:00 | 0:01:00 | result (6.9): ")
     no_clock = _write(tmp_path, "r.yaml", "report: {event: e}\nevents:\n  - white: play e4\nruling: {}\n")
     assert main(["validate", "--format", "markdown", no_clock]) == 0
-    [row] = _section(capsys.readouterr().out, "What happened, and what the Laws say")[2:]
+    [row] = _section(capsys.readouterr().out, "What happened, and what the Laws say")[3:]
     assert row.startswith("| 0 |  | `white: play e4` |  |  | obligation (4.3.1): ")  # still six cells

@@ -15,7 +15,8 @@ from arbiter.core.clock import format_duration
 from arbiter.core.errors import UnknownArticleError
 from arbiter.core.i18n import _, current_language, pgettext
 from arbiter.files.scenario import Scenario
-from arbiter.files.validate import Validation, fields_text
+from arbiter.files.sentences import difference_sentence, ruling_sentence
+from arbiter.files.validate import Validation
 from arbiter.laws.texts import event_words
 
 
@@ -45,8 +46,8 @@ def markdown(scenario: Scenario, result: Validation, svg: str | None = None) -> 
               board_text(scenario.start.standing, indent=""), "```", ""]
     if svg is not None:
         lines += ["![" + _("The position") + f"]({svg})", ""]
-    headers = ("#", _("time"), pgettext("timeline", "event"), _("White's clock"), _("Black's clock"), _("rulings"))
-    lines += ["## " + _("What happened, and what the Laws say"), "",
+    headers = timeline_headers()
+    lines += ["## " + _("What happened, and what the Laws say"), "", timeline_legend(), "",
               "| " + " | ".join(headers) + " |", "|---|---|---|---|---|---|"]
     notation = settings.output_notation or settings.notation
     for index, (text, at, clock, given) in enumerate(result.timeline):
@@ -57,7 +58,7 @@ def markdown(scenario: Scenario, result: Validation, svg: str | None = None) -> 
         lines.append(f"| {index} | {when} | `{words}` | {clocks} | {said} |")
     lines += ["", "## " + _("What the tournament arbiter ruled"), "", *arbiter_ruling(scenario), ""]
     lines += ["## " + _("Verdict"), "", f"**{pgettext('verdict', result.verdict)}**", ""]
-    lines += [f"- {difference.text}" for difference in result.differences]
+    lines += [f"- {difference_sentence(difference)}" for difference in result.differences]
     if result.differences:
         lines.append("")
     cited = cited_articles(result)
@@ -87,16 +88,27 @@ def cited_articles(result: Validation) -> list[str]:
     return sorted({r.article for r in result.rulings} | {d.article for d in result.differences if d.article != "-"})
 
 
+def timeline_headers() -> tuple[str, ...]:
+    """The timeline's headers in the language in force (:func:`timeline_legend` says what its
+    times and clocks are)."""
+    return ("#", _("time"), pgettext("timeline", "event"), _("White's clock"), _("Black's clock"), _("rulings"))
+
+
+def timeline_legend() -> str:
+    """What the timeline's times are: a time since the events began, and clock readings."""
+    return _("The time of an event is counted from the beginning of the events; a clock is what it read "
+             "after the event.")
+
+
 def arbiter_ruling(scenario: Scenario) -> list[str]:
     """The report's ``ruling:`` block as Markdown list items, in the language in force: each
     ruling listed (as data), then the result, the position and the clocks the arbiter gave."""
     ruling = scenario.spec.ruling
     if ruling is None:
         return ["- " + _("no ruling given")]
-    items = [f"- `{fields_text(listed.as_dict())}`" for listed in ruling.rulings]
+    items = [f"- {ruling_sentence(listed.as_dict())}." for listed in ruling.rulings]
     if ruling.result is not None:
-        items.append("- " + _("result {result}").format(result=f"`{ruling.result}`")
-                     + (f" ({pgettext('reason', ruling.reason)})" if ruling.reason else ""))
+        items.append(f"- {ruling_sentence({'kind': 'result', 'result': ruling.result, 'reason': ruling.reason})}.")
     elif ruling.reason is not None:
         items.append("- " + _("reason: {reason}").format(reason=pgettext("reason", ruling.reason)))
     if ruling.fen is not None:

@@ -22,7 +22,8 @@ import chess
 from arbiter.core.clock import format_duration
 from arbiter.core.errors import ArbiterError, UnknownArticleError
 from arbiter.core.i18n import _, current_language, pgettext
-from arbiter.files.reportdoc import arbiter_ruling, cited_articles, mating_lines
+from arbiter.files.reportdoc import arbiter_ruling, cited_articles, mating_lines, timeline_headers, timeline_legend
+from arbiter.files.sentences import difference_sentence
 from arbiter.files.scenario import Scenario
 from arbiter.files.validate import Validation
 from arbiter.laws import articles as laws
@@ -74,6 +75,7 @@ def pdf_bytes(scenario: Scenario, result: Validation) -> bytes:
     _diagram(pdf, scenario.start.standing)
     _line(pdf, f"FEN {scenario.start.fen()}", size=8)
     _heading(pdf, _("What happened, and what the Laws say"))
+    _paragraph(pdf, timeline_legend())
     _timeline(pdf, scenario, result)
     _heading(pdf, _("What the tournament arbiter ruled"))
     for item in arbiter_ruling(scenario):
@@ -81,7 +83,7 @@ def pdf_bytes(scenario: Scenario, result: Validation) -> bytes:
     _heading(pdf, _("Verdict"))
     _line(pdf, pgettext("verdict", result.verdict).upper(), bold=True)
     for difference in result.differences:
-        _paragraph(pdf, f"– {difference.text}")
+        _paragraph(pdf, f"– {difference_sentence(difference)}")
     cited = cited_articles(result)
     _heading(pdf, _("The articles cited"))
     for number in cited:
@@ -160,7 +162,7 @@ def _figurine(pdf: Any, piece: chess.Piece, x: float, y: float, square: float) -
 def _timeline(pdf: Any, scenario: Scenario, result: Validation) -> None:
     """A row per event: its number and time, the event, both clocks after it, its rulings."""
     notation = scenario.settings.output_notation or scenario.settings.notation
-    headers = ("#", _("time"), pgettext("timeline", "event"), _("White's clock"), _("Black's clock"), _("rulings"))
+    headers = timeline_headers()
     pdf.set_font("DejaVu", "B", 8)
     with pdf.table(col_widths=(8, 16, 38, 20, 20, 88), text_align="LEFT", line_height=4) as table:
         row = table.row()

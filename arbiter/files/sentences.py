@@ -1,0 +1,128 @@
+"""Rulings and differences as sentences, for the incident report's documents (Markdown and PDF).
+
+A ruling the arbiter listed, or one the Laws give, is data (``{kind: time, player: black, seconds:
+120}``) in the files and in the JSON of ``validate``; a chief arbiter reads the report, so its
+documents say it in a sentence of the report's language: "Black is given 2 minutes (7.5.5)".
+Each sentence that names a player is held twice, for White and for Black, so that each language
+writes it whole (``docs/i18n.md``). Times say what they are: a number of seconds given or taken is
+a duration, never a clock reading.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbiter.core.i18n import N_, _, ngettext, pgettext
+from arbiter.files.validate import Difference
+
+#: The sentences of the rulings that name a player, by kind, for White and for Black.
+_OF_PLAYER: dict[str, tuple[str, str]] = {
+    "time": (N_("White is given {time}"), N_("Black is given {time}")),
+    "time-taken": (N_("White loses {time} of clock time"), N_("Black loses {time} of clock time")),
+    "warning": (N_("White is warned"), N_("Black is warned")),
+    "violation": (N_("White broke the Laws"), N_("Black broke the Laws")),
+    "obligation": (N_("White is bound by what he touched"), N_("Black is bound by what he touched")),
+    "made": (N_("White made a move"), N_("Black made a move")),
+    "made-move": (N_("White made the move {move}"), N_("Black made the move {move}")),
+    "completed": (N_("White's move is completed"), N_("Black's move is completed")),
+    "replaced": (N_("White's piece is replaced as the Laws say"), N_("Black's piece is replaced as the Laws say")),
+    "penalty": (N_("White is penalised: {penalty}"), N_("Black is penalised: {penalty}")),
+    "claim": (N_("White's claim ({claim}) is {verdict}"), N_("Black's claim ({claim}) is {verdict}")),
+    "claim-heard": (N_("White's claim ({claim}) is heard"), N_("Black's claim ({claim}) is heard")),
+}
+#: The sentences of the rulings that name no player.
+_OF_GAME: dict[str, str] = {
+    "result": N_("the result is {result}"),
+    "result-reason": N_("the result is {result} ({reason})"),
+    "goes-on": N_("the game goes on"),
+    "reinstated": N_("the position is set back"),
+    "cancelled": N_("the game is cancelled and a new game is played"),
+    "transferred": N_("the position is transferred to a board placed correctly"),
+    "time": N_("{time} is added to a clock"),
+    "other": N_("a ruling of the kind {kind}"),
+}
+#: The penalties of 12.9, as the object of "is penalised: ...".
+_PENALTIES: dict[str, str] = {
+    "warning": N_("a warning"),
+    "time-to-opponent": N_("time added to the opponent's clock ({time})"),
+    "time-from-offender": N_("time taken from the offender's clock ({time})"),
+    "score-raised": N_("the opponent's score raised"),
+    "score-reduced": N_("the offender's score reduced"),
+    "loss": N_("the game declared lost"),
+    "fine": N_("a fine"),
+    "exclusion": N_("exclusion from the event"),
+    "expulsion": N_("expulsion from the event"),
+}
+
+
+def duration(seconds: float) -> str:
+    """A number of seconds given or taken, in words: ``2 minutes``, ``1 minute 30 seconds``."""
+    whole = int(round(abs(seconds)))
+    minutes, rest = divmod(whole, 60)
+    parts = []
+    if minutes:
+        parts.append(ngettext("{count} minute", "{count} minutes", minutes).format(count=minutes))
+    if rest or not minutes:
+        parts.append(ngettext("{count} second", "{count} seconds", rest).format(count=rest))
+    return " ".join(parts)
+
+
+def ruling_sentence(fields: dict[str, Any]) -> str:
+    """A ruling (listed by the arbiter or given by the Laws, as its fields) in a sentence of the
+    language in force, its article after it."""
+    kind = str(fields.get("kind", ""))
+    player = fields.get("player") or fields.get("claimant")
+    seconds = fields.get("seconds")
+    said: str
+    if kind == "time" and player in ("white", "black"):
+        key = "time-taken" if seconds is not None and float(seconds) < 0 else "time"
+        said = _(_OF_PLAYER[key][player == "black"]).format(time=duration(float(seconds or 0)))
+    elif kind == "time":
+        said = _(_OF_GAME["time"]).format(time=duration(float(seconds or 0)))
+    elif kind == "claim" and player in ("white", "black"):
+        claim = pgettext("claim", str(fields.get("claim") or ""))
+        verdict = fields.get("verdict")
+        if verdict:
+            said = _(_OF_PLAYER["claim"][player == "black"]).format(claim=claim, verdict=pgettext("value", verdict))
+        else:
+            said = _(_OF_PLAYER["claim-heard"][player == "black"]).format(claim=claim)
+    elif kind == "penalty" and player in ("white", "black"):
+        penalty = _(_PENALTIES.get(str(fields.get("penalty")), N_("a penalty"))).format(
+            time=duration(float(seconds or 0)))
+        said = _(_OF_PLAYER["penalty"][player == "black"]).format(penalty=penalty)
+    elif kind == "made" and player in ("white", "black") and fields.get("san"):
+        said = _(_OF_PLAYER["made-move"][player == "black"]).format(move=fields["san"])
+    elif kind in _OF_PLAYER and player in ("white", "black"):
+        said = _(_OF_PLAYER[kind][player == "black"])
+    elif kind == "result" and fields.get("result") == "*":
+        said = _(_OF_GAME["goes-on"])
+    elif kind == "result" and fields.get("result"):
+        reason = fields.get("reason")
+        said = (_(_OF_GAME["result-reason"]).format(result=fields["result"], reason=pgettext("reason", reason))
+                if reason else _(_OF_GAME["result"]).format(result=fields["result"]))
+    elif kind in _OF_GAME:
+        said = _(_OF_GAME[kind])
+    else:
+        said = _(_OF_GAME["other"]).format(kind=pgettext("kind", kind) if kind else "-")
+    article = fields.get("article")
+    said = said[:1].upper() + said[1:]
+    return f"{said} ({article})" if article else said
+
+
+def difference_sentence(difference: Difference) -> str:
+    """A difference between the arbiter's ruling and the Laws', in sentences of the language in
+    force. The differences of a result, a reason, a position or a clock are sentences already."""
+    ruled, laws = difference.arbiter, difference.laws
+    if (ruled is not None and "kind" not in ruled) or (laws is not None and "kind" not in laws):
+        return difference.text
+    if ruled is not None and laws is not None:
+        return _("The arbiter ruled: {ruled}. The Laws give: {laws}.").format(
+            ruled=ruling_sentence(ruled), laws=ruling_sentence({**laws, "article": difference.article}))
+    if ruled is not None and difference.article == "12.9":
+        return _("The arbiter ruled under 12.9: {ruled}. The Laws see no breach by that player that 12.9 lets "
+                 "the arbiter penalise.").format(ruled=ruling_sentence(ruled))
+    if ruled is not None:
+        return _("The arbiter ruled: {ruled}. The Laws give no such ruling.").format(ruled=ruling_sentence(ruled))
+    assert laws is not None
+    return _("The arbiter did not rule: {laws}. The Laws give it.").format(
+        laws=ruling_sentence({**laws, "article": difference.article}))
