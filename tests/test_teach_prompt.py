@@ -64,3 +64,53 @@ def test_no_color_turns_the_marks_colour_off(monkeypatch: pytest.MonkeyPatch,
 def test_laws_in_teach_reads_the_article_in_either_case() -> None:
     session = teach.new_session(None, None, None, None, None, None, None)
     assert session.handle(":laws a.3").splitlines()[0] == "A.3 Penalties in rapid and blitz"
+
+
+# -- issue 31, item 8 ------------------------------------------------------------------------------
+
+def _typed(keys: str) -> tuple[int, teach.Terminal]:
+    """``arbiter teach`` driven through prompt_toolkit's pipe: ``keys`` as typed, ``\\x03`` Ctrl-C."""
+    session = teach.new_session(None, None, None, None, None, None, None)
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        status = teach.run(session, prompt_input=pipe, prompt_output=DummyOutput())
+    return status, session
+
+
+def test_ctrl_c_asks_before_it_drops_events_not_saved(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, session = _typed("e4\n\x03n\ne5\n\x03y\n")
+    out = capsys.readouterr().out
+    assert status == 0 and len(session.events) == 2  # "n" kept the session: e5 was played after it
+    assert out.count("not quit: :save FILE keeps the session in a file") == 1  # "y" at the second Ctrl-C quit
+    asked: list[str] = []
+    assert teach._quits_unsaved(session, lambda question: asked.append(question) or "") is False  # Enter: no
+    assert asked == ["quit without saving the 2 events played? [y/N] "]
+    capsys.readouterr()
+    # nothing played, or everything saved: Ctrl-C quits at once
+    assert _typed("\x03")[0] == 0 and "not quit" not in capsys.readouterr().out
+    status, saved = _typed(f"e4\n:save {tmp_path / 'e4.yaml'}\n\x03")
+    assert status == 0 and not saved.has_unsaved_events and "not quit" not in capsys.readouterr().out
+
+
+def test_tab_offers_no_second_verb_after_a_verb() -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    session = teach.new_session(None, None, None, None, None, None, None)
+    completer = teach._Completer(session)
+
+    def offered(text: str) -> set[str]:
+        return {c.text for c in completer.get_completions(Document(text), CompleteEvent())}
+
+    assert "touch" not in offered("touch t") and offered("touch t") == set()  # no square begins with t
+    assert offered("touch ") >= {"e2", "g1"} and not offered("touch ") & {"touch", "lift", ":undo"}
+    assert "touch" in offered("to") and "touch" in offered("white: to") and "touch" in offered("b to")
+    assert offered("drop e") >= {"e3", "e4", "e5", "e6"}  # a piece goes to an empty square too
+
+
+@pytest.mark.parametrize("line", ["b: claim flag", "b claim flag", "black: claim flag", "B: claim flag"])
+def test_the_players_initial_with_a_colon_is_read_as_the_readme_writes_it(line: str) -> None:
+    session = teach.new_session(None, None, None, None, None, None, None)
+    event = session.session.parse(line)
+    assert (event.actor, event.text) == (False, "claim flag")

@@ -75,6 +75,13 @@ class Terminal:
         self.colour = False
         #: A ``:save`` waiting for the trainee's yes or no: the file it would replace.
         self.pending: Path | None = None
+        #: The events as last saved or loaded (none at the start): what Ctrl-C would not lose.
+        self._kept: tuple[Event, ...] = session.events
+
+    @property
+    def has_unsaved_events(self) -> bool:
+        """Whether events were played (or undone) since the session was started, saved or loaded."""
+        return self.session.events != self._kept
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -240,6 +247,7 @@ class Terminal:
             return error_line(_("not saved: {error}").format(error=err.message))
         except OSError as err:
             return error_line(_("cannot write {path}: {error}").format(path=path, error=err.strerror or err))
+        self._kept = self.session.events
         if saved.replaced is None:
             return ngettext("saved {count} events to {path}", "saved {count} events to {path}",
                             saved.events).format(count=saved.events, path=path)
@@ -263,6 +271,7 @@ class Terminal:
             view = self.session.load(path)
         except ScenarioError as err:
             return error_line(str(err))
+        self._kept = self.session.events
         loaded = ngettext("loaded {path}: {count} events; Enter plays the next one",
                           "loaded {path}: {count} events; Enter plays the next one", view.queued)
         return loaded.format(path=path, count=view.queued) + "\n" + self.screen(view)
@@ -319,10 +328,37 @@ class _Completer(Completer):
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         word = document.get_word_before_cursor(WORD=True)
-        squares = self.terminal.session.view().pieces
-        for candidate in (*VERBS, *COMMANDS, "white:", "black:", *sorted(squares)):
+        before = document.text_before_cursor.split()
+        if word:
+            before = before[:-1]  # the word being typed
+        if before and before[0].rstrip(":").lower() in ("white", "black", "w", "b"):
+            before = before[1:]
+        if not before:  # the first word: a verb, a command, or the player
+            candidates: tuple[str, ...] = (*VERBS, *COMMANDS, "white:", "black:")
+        elif before[0].startswith(":"):
+            candidates = ()
+        else:  # after a verb: its squares, never another verb ("touch touch")
+            candidates = tuple(sorted(self.terminal.session.view().pieces)) + tuple(
+                chess.SQUARE_NAMES if before[0] in ("place", "drop", "move", "put") else ())
+        for candidate in dict.fromkeys(candidates):
             if candidate.startswith(word):
                 yield Completion(candidate, start_position=-len(word))
+
+
+def _quits_unsaved(session: Terminal, ask: Callable[[str], str]) -> bool:
+    """Ctrl-C with events not saved: whether the trainee confirms dropping them (a second Ctrl-C
+    or the end of input does)."""
+    count = len(session.events)
+    question = ngettext("quit without saving the {count} event played? {choice} ",
+                        "quit without saving the {count} events played? {choice} ", count)
+    try:
+        answer = ask(question.format(count=count, choice="[y/N]")).strip().lower()
+    except (EOFError, KeyboardInterrupt):
+        return True
+    if answer in ("y", "yes"):
+        return True
+    print(_("not quit: {save} keeps the session in a file").format(save=":save FILE"))
+    return False
 
 
 def run(session: Terminal, prompt_input: Input | None = None, prompt_output: Output | None = None) -> int:
@@ -339,8 +375,12 @@ def run(session: Terminal, prompt_input: Input | None = None, prompt_output: Out
     while True:
         try:
             line = ask(session.prompt())
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             return 0
+        except KeyboardInterrupt:
+            if not session.has_unsaved_events or _quits_unsaved(session, ask):
+                return 0
+            continue
         try:
             shown = session.handle(line)
         except Quit:

@@ -27,6 +27,10 @@ from arbiter.table.machine import Hand
 SAVED_BY = "arbiter teach"
 
 
+#: How a line may name the player: in full or by the initial, with or without a colon.
+_PLAYERS = ("white", "w", "black", "b")
+
+
 @dataclass(frozen=True)
 class Saved:
     """A session written to a file."""
@@ -142,14 +146,15 @@ class Session:
 
         :raises InvalidEventError: if it is not an event.
         """
+        head, colon, rest = text.partition(":")
+        if colon and head.strip().lower() in _PLAYERS:  # "b: claim flag", "w:touch g1", "White: e4"
+            text = f"{head.strip().lower()} {rest}"
         words = text.split()
-        if words and words[0].rstrip(":") in ("white", "black"):
-            words = text.replace(":", " ", 1).split()
         options = {w.split("=", 1)[0]: w.split("=", 1)[1] for w in words if "=" in w}
         words = [w for w in words if "=" not in w]
         actor: chess.Color | None = None
-        if words and words[0] in ("white", "w", "black", "b"):
-            actor = chess.WHITE if words[0] in ("white", "w") else chess.BLACK
+        if words and words[0].lower() in _PLAYERS:
+            actor = chess.WHITE if words[0].lower() in ("white", "w") else chess.BLACK
             words = words[1:]
         if not words:
             raise InvalidEventError(_("nothing to do"))
