@@ -1,0 +1,71 @@
+"""The glossary of docs/i18n.md (issue 31): the words the Serbian and Bulgarian texts use for the
+Laws' terms, one word per concept. The catalogues (the program's and the library's) and the
+articles of rules/ never use a word the glossary marks *never*, and they use its word for each
+concept checked here."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from arbiter.core import catalogues
+
+ROOT = Path(__file__).resolve().parent.parent
+GLOSSARY = (ROOT / "docs" / "i18n.md").read_text(encoding="utf-8")
+_LOCALES = {"sr": ("sr", "articles.sr.yaml"), "sr-Latn": ("sr_Latn", "articles.sr-Latn.yaml"),
+            "bg": ("bg", "articles.bg.yaml")}
+_COLUMN = {"sr": 1, "sr-Latn": 2, "bg": 3}
+
+
+def _rows() -> list[list[str]]:
+    start = GLOSSARY.index("## Glossary")
+    table = GLOSSARY[start:GLOSSARY.index("\n## ", start + 1)]
+    return [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in table.splitlines()
+            if line.startswith("| ") and not line.startswith("| English") and not line.startswith("| **")]
+
+
+def _texts(language: str) -> str:
+    locale, articles = _LOCALES[language]
+    found = []
+    for domain in catalogues.DOMAINS:
+        with catalogues.catalogue(locale, domain).open(encoding="utf-8") as handle:
+            for message in read_po(handle):
+                if message.id:
+                    found += message.string if isinstance(message.string, tuple) else [message.string]
+    found.append((ROOT / "rules" / articles).read_text(encoding="utf-8"))
+    return "\n".join(str(text) for text in found).lower()
+
+
+def _never(cell: str) -> list[str]:
+    return [word.lower() for word in re.findall(r"never „([^“]+)“", cell)]
+
+
+@pytest.mark.parametrize("language", ["sr", "sr-Latn", "bg"])
+def test_no_word_the_glossary_rules_out_is_used(language: str) -> None:
+    texts = _texts(language)
+    ruled_out = [word for row in _rows() for word in _never(row[_COLUMN[language]])]
+    assert ruled_out, "the glossary marks no word 'never'"
+    assert [word for word in ruled_out if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", texts)] == []
+
+
+#: Concepts whose glossary word the texts must use (the first word of the row's cell, before any
+#: "(", ";" or ","), by the row's English.
+_CHECKED = ("queen", "touch-move (the rule)", "legal move; illegal move", "threefold repetition",
+            "claim (noun); to claim", "delay (the d of a time control)", "rank", "increment (+)")
+
+
+@pytest.mark.parametrize("language", ["sr", "sr-Latn", "bg"])
+def test_the_texts_use_the_glossarys_word_for_each_concept_checked(language: str) -> None:
+    texts = _texts(language)
+    rows = {row[0]: row for row in _rows()}
+    missing = []
+    for english in _CHECKED:
+        cell = rows[english][_COLUMN[language]]
+        words = [part.strip(" „“").lower() for part in re.split(r"[;,(]", re.sub(r"\(never[^)]*\)", "", cell))]
+        wanted = [word for word in words if word and "never" not in word and "not yet" not in word]
+        if not any(word in texts for word in wanted):
+            missing.append((english, wanted))
+    assert missing == []
