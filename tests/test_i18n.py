@@ -162,6 +162,7 @@ def test_every_translation_keeps_the_placeholders(locale: str) -> None:
 _KEPT_WORDS = frozenset({
     "PGN", "FEN", "SAN", "UCI", "YAML", "JSON", "SVG", "PDF", "Dask", "Ctrl", "ARBITER_LANG",
     "arbiter",      # the program's name, as in `arbiter notation`
+    "adoube",       # "j'adoube", the word said at the board in every language (4.2.1), beside its translation
     "tcp", "host", "localhost", "Chromium",
     "distributed",  # the Python package --engine dask needs
     "expect",       # a scenario file's key (run's "expect blocks")

@@ -603,3 +603,30 @@ def test_a_helpmate_line_is_an_item_to_open_not_part_of_the_rulings_sentence(boa
     assert line.evaluate("details => details.open") is True
     text = line.locator("p").text_content() or ""
     assert text.startswith("1...Kh3 2. Ke3") and text.endswith("31. Qa1#")
+
+
+def test_a_dragged_move_is_one_undo_the_take_off_toggle_one_use_and_the_status_speaks_plainly(board: Board) -> None:
+    """Issue 31, item 7."""
+    page = board.page
+    board.new_game()
+    assert page.inner_text("#state") == "nothing touched"
+    board.drag("e2", "e4")  # touch, lift, drop: three events, one act
+    board.settle()
+    assert [str(e).split(": ", 1)[-1] for e in board.view()["events"]] == ["touch e2", "lift e2", "drop e4"]
+    page.click("#undo")
+    board.settle()
+    assert board.view()["events"] == []  # the whole move, not its last event
+    page.click("#undo")  # nothing left to undo: still the start
+    board.settle()
+    assert board.view()["events"] == []
+    # take off: checked for one act only
+    board.new_game(fen="4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
+    page.check("#takeoff")
+    board.drag("d5", None)  # the opponent's pawn taken off the board
+    board.settle()
+    assert not page.is_checked("#takeoff")
+    # the end of the game, said plainly
+    page.fill("#line", "resign")
+    page.click("#line-form button[type=submit]")
+    board.settle()
+    assert page.inner_text("#state") == "game over: 0-1"

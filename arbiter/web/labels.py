@@ -10,7 +10,7 @@ from arbiter.core.vocabulary import WORDS
 #: The English labels of the page, in the order the page shows them.
 LABELS: tuple[str, ...] = (
     # the tabs and the language menu
-    N_("Play"), N_("Seminar"), N_("Report desk"), N_("language"), N_("Printable report"),
+    N_("arbiter: the board"), N_("Play"), N_("Seminar"), N_("Report desk"), N_("language"), N_("Printable report"),
     # a new game
     N_("moves"), N_("e4 e5 Nf3"), N_("initial position"), N_("time control"), N_("arbiter"), N_("watching"),
     N_("called"), N_("time"), N_("real"), N_("scenario"), N_("New game"),
@@ -24,7 +24,7 @@ LABELS: tuple[str, ...] = (
     N_("black's left hand"), N_("(from {square})"), N_("(new piece)"), N_(", set on {square}"),
     # the controls
     N_("act of"), N_("the side to move"), N_("hand"), N_("right"), N_("left"), N_("at"),
-    N_("scenario time (seconds)"), N_("keep holding (Shift)"), N_("Release"), N_("accidental"),
+    N_("scenario time (seconds)"), N_("keep holding (Shift)"), N_("Release"), N_("j'adoube"), N_("accidental"),
     N_("take off (Alt)"), N_("beside the board:"), N_("pieces beside the board"),
     N_("white queen"), N_("white rook"), N_("white bishop"), N_("white knight"),  # the palette's pieces
     N_("black queen"), N_("black rook"), N_("black bishop"), N_("black knight"), N_("claim touch-move"),
@@ -34,7 +34,7 @@ LABELS: tuple[str, ...] = (
     N_("an event: white: touch g1, Nf3, b claim flag"), N_("Send"), N_("Undo"), N_("Restart"), N_("Flip"),
     # the quiz and the rulings
     N_("What would you rule?"), N_("The board before the events"), N_("What happened:"), N_("Rulings"),
-    N_("the mating line"),
+    N_("the mating line"), N_("nothing touched"), N_("game over: {result}"),
     N_("Right."), N_("answer the question first: what would you rule?"),
     N_("Not quite: the answer is {number}."), N_("event {number} of {total}"),
     # what the page says of an act it cannot send, and of the connection

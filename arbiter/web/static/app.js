@@ -28,6 +28,8 @@ const app = {
     drawn: Promise.resolve(), // the board drawn (the widget draws asynchronously)
     lang: chosenLanguage(), // the language of the menu (kept in localStorage), sent with every request
     labels: {},        // the page's words in that language: {english: translated} (GET /api/labels)
+    acts: [],          // the acts of a person, each the number of events it sent (Undo undoes one act)
+    act: null,         // the act under way (a drag from the press to the release), if any
 }
 window.arbiterApp = app // for the tests and the bench
 
@@ -61,6 +63,7 @@ function tv(context, word) {
 
 function showLabels() {
     document.documentElement.lang = app.lang
+    document.title = t("arbiter: the board")
     for (const element of document.querySelectorAll("[data-i18n]")) {
         if (!element.dataset.i18n) element.dataset.i18n = element.textContent
         element.textContent = t(element.dataset.i18n)
@@ -194,8 +197,23 @@ async function postEvent(line) {
     }
 }
 
+// An act as a person thinks of it (a dragged move: its touch, lift and drop) is one Undo: the
+// events it sent are counted on it, the act under way or one of its own.
+function actFor() {
+    if (app.act) return app.act
+    const act = {events: 0}
+    app.acts.push(act)
+    return act
+}
+
+async function counted(act, line) {
+    await postEvent(line)
+    act.events += 1
+}
+
 function send(line) {
-    return enqueue(() => postEvent(line))
+    const act = actFor()
+    return enqueue(() => counted(act, line))
 }
 
 function sendAll(lines) {
@@ -203,11 +221,12 @@ function sendAll(lines) {
     // makes no sense without it).
     let failed = false
     let last = app.chain
+    const act = actFor()
     for (const line of lines) {
         last = enqueue(async () => {
             if (failed) return
             try {
-                await postEvent(line)
+                await counted(act, line)
             } catch (error) {
                 failed = true
                 throw error
@@ -351,6 +370,9 @@ $("board").addEventListener("pointerdown", (event) => {
     }
     drag = {source: "board", square, piece: piece || held.piece, x: event.clientX, y: event.clientY,
         started: false, held: Boolean(held), takeOff: $("takeoff").checked || event.altKey}
+    $("takeoff").checked = false // a toggle for one act, as j'adoube and accidental are
+    app.act = null
+    app.act = actFor()
     capture($("board"), event)
     if (held || drag.takeOff) return // the piece already in hand; taking off is a touch itself
     const actor = actorFor(view)
@@ -397,6 +419,8 @@ function dragEnd(event) {
     if (!drag) return
     const d = drag
     drag = null
+    const act = app.act
+    app.act = null  // the act ends with the release; what it still sends below is counted on it
     hideFloat()
     if (!d.started) return // a touch only
     const target = squareAt(event.clientX, event.clientY)
@@ -428,13 +452,17 @@ function dragEnd(event) {
         draw(app.view) // an opponent's piece dragged and set back: nothing happened
         return
     }
-    sendAll(lines).then(() => draw(app.view))
+    app.act = act
+    const sent = sendAll(lines)
+    app.act = null
+    sent.then(() => draw(app.view))
 }
 
 document.addEventListener("pointermove", dragMove)
 document.addEventListener("pointerup", dragEnd)
 document.addEventListener("pointercancel", () => {
     drag = null
+    app.act = null
     hideFloat()
     draw(app.view)
 })
@@ -452,6 +480,8 @@ function buildPalette() {
             if (!app.view || app.mode !== "play" || event.button !== 0) return
             event.preventDefault()
             drag = {source: "palette", piece: letter, x: event.clientX, y: event.clientY, started: false}
+            app.act = null
+            app.act = actFor()
             capture(item, event)
         })
         $("palette").appendChild(item)
@@ -531,7 +561,9 @@ function showView(view, fresh) {
     draw(view)
     $("to-move").textContent = t(view.to_move)
     $("clock-running").textContent = t(view.clock_running)
-    $("state").textContent = tv("state", view.state)
+    // what a person reads: nothing touched yet, the game over and its result, else the turn's state
+    $("state").textContent = view.state === "idle" ? t("nothing touched")
+        : view.state === "ended" ? t("game over: {result}").replace("{result}", view.result) : tv("state", view.state)
     const ob = view.obligation
     $("obligation").textContent = `${ob.text} (${ob.law.number}${ob.law.title ? ", " + ob.law.title : ""})`
     $("hands-list").replaceChildren(...(view.hands.length ? view.hands.map((held) => {
@@ -578,6 +610,7 @@ async function newSession(body) {
     const data = await api("POST", "/api/sessions", body)
     if (app.id) api("DELETE", `/api/sessions/${app.id}`).catch(() => undefined)
     app.id = data.id
+    app.acts = []
     app.t0 = performance.now()
     app.queued = data.queued || []
     app.quiz = null
@@ -623,9 +656,22 @@ $("line-form").addEventListener("submit", (event) => {
         $("line").value = ""
     }, () => undefined)
 })
-$("undo").addEventListener("click", () => action("undo"))
+$("undo").addEventListener("click", () => {
+    // The last act that sent events, undone whole: each of its events, one after the other.
+    let count = 1
+    while (app.acts.length) {
+        const act = app.acts.pop()
+        if (act.events > 0) {
+            count = act.events
+            break
+        }
+    }
+    const played = app.view ? app.view.events.length : 0
+    for (let i = 0; i < Math.min(count, played); i++) action("undo")  // nothing played: nothing to undo
+})
 $("restart").addEventListener("click", () => {
     app.t0 = performance.now()
+    app.acts = []
     action("restart")
 })
 $("flip").addEventListener("click", () => {
