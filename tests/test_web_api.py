@@ -563,8 +563,9 @@ def test_the_page_labels_are_all_translated(client: TestClient, code: str) -> No
     left = {english: told for english, told in answer.items() if told == values.get(english, english)}
     assert left == {}
     # the input line's example keeps the event syntax, which stays English (its move follows the
-    # language), and the files' formats keep their names
-    syntax = re.compile(r"\b(white|touch|claim|flag|YAML|Markdown|SVG|FEN|PGN)\b|\{[a-z]+\}")
+    # language), and the files' formats keep their names; the program's name and "j'adoube", the
+    # word said at the board in every language, beside its translation
+    syntax = re.compile(r"\b(white|touch|claim|flag|YAML|Markdown|SVG|FEN|PGN|arbiter)\b|j'adoube|\{[a-z]+\}")
     words = {told: re.findall(r"[A-Za-z]{2,}", syntax.sub("", told)) for told in answer.values()}
     assert {told: found for told, found in words.items() if found} == {}
 
