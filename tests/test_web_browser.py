@@ -590,7 +590,15 @@ def test_a_helpmate_line_is_an_item_to_open_not_part_of_the_rulings_sentence(boa
     page.click("#sem-next")
     board.settle()
     assert page.is_visible("#quiz")  # "what is the result?": the rulings wait for the answer
+    # nothing gives the answer away before it is given: the result, the obligation, the rulings
+    for withheld in ("#result", "#obligation", "#rulings"):
+        assert "withheld" in (page.get_attribute(withheld, "class") or ""), withheld
+    assert page.inner_text("#state") == "…"
     page.locator("#quiz-choices li button").nth(0).click()
+    board.settle()
+    for shown in ("#result", "#obligation", "#rulings"):
+        assert "withheld" not in (page.get_attribute(shown, "class") or ""), shown
+    assert page.inner_text("#state") == "game over: 1-0"
     result = page.locator("#rulings li.ruling[data-kind=result]")
     assert result.count() == 1
     result.scroll_into_view_if_needed()  # the list draws only what is in view (content-visibility)

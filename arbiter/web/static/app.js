@@ -592,6 +592,7 @@ function showView(view, fresh) {
     list.scrollTop = list.scrollHeight
     drawClocks()
     if (app.mode === "seminar") drawSeminar()
+    hideWhileAsking()
     $("download-scenario").href = app.id ? `/api/sessions/${app.id}/scenario` : "#"
 }
 
@@ -724,6 +725,22 @@ $("sem-next").addEventListener("click", () => {
 })
 $("sem-back").addEventListener("click", () => action("back"))
 
+// While a question waits for its answer, what would give the answer away waits too: the
+// obligation, the result, a game over, and the rulings (issue 31: a question shows what its answer
+// depends on, never the answer).
+function isAsking() {
+    return Boolean(app.quiz) && !app.answered && app.mode === "seminar" && played() >= app.quiz.after
+}
+
+function hideWhileAsking() {
+    const asking = isAsking()
+    for (const id of ["obligation", "result", "rulings"]) $(id).classList.toggle("withheld", asking)
+    if (asking) {
+        $("obligation").dataset.withheld = t("answer the question first: what would you rule?")
+        if (app.view && app.view.state === "ended") $("state").textContent = "…"
+    }
+}
+
 function played() {
     return app.view ? app.view.events.length : 0
 }
@@ -789,6 +806,7 @@ function grade(index) {
     }
     $("quiz-grade").textContent = (right ? `${t("Right.")} ` : `${t("Not quite: the answer is {number}.").replace("{number}", app.quiz.answer + 1)} `) + app.quiz.explain
     $("quiz-grade").dataset.grade = right ? "right" : "wrong"
+    showView(app.view, app.newRulings)  // what waited for the answer is shown now
 }
 
 // -- the report desk ------------------------------------------------------------------------------
