@@ -99,12 +99,14 @@ def test_a_byte_order_mark_is_read_away_and_the_game_numbers_are_python_chess_nu
 
 
 def test_a_german_score_audited_as_english_says_it_reads_as_german(capsys: pytest.CaptureFixture[str]) -> None:
-    main(["audit", str(GERMAN)])
+    """Issue 31, item 9: one ``notation`` finding a game (C.5 allows the letters), no illegal moves."""
+    assert main(["audit", str(GERMAN)]) == 0  # information: the score is not at fault
     out = capsys.readouterr().out.splitlines()
-    hints = [line for line in out if line.startswith("    hint: ")]
-    assert len(hints) == 4
-    assert all(line.startswith("    hint: this score reads as German (de): try --notation de (") for line in hints)
-    assert out[1] == hints[0]  # right under the game's heading, before the findings it explains
+    findings = [line for line in out if line.startswith("    ") and not line.startswith("    note: ")]
+    assert len(findings) == 4 and all(line.startswith(
+        "    notation (C.5) the moves are written with the piece letters of German (de), as C.5 allows; English "
+        "cannot read them: audit the score with --notation de (") for line in findings)
+    assert not [line for line in out if "illegal-move" in line or "unreadable-move" in line or "hint: this" in line]
     assert out[-1] == "hint: 4 games read as German (de), not as English: try --notation de"
     main(["audit", "--format", "json", str(GERMAN)])
     games, summary = _json_games(capsys.readouterr().out)
@@ -140,7 +142,9 @@ def test_a_famous_game_in_another_language_is_recognised(code: str, name: str, t
     path = _write(tmp_path, f"opera-{code}.pgn", f'[Event "Opera"]\n[Result "1-0"]\n\n{written}\n')
     main(["audit", path])
     out = capsys.readouterr().out.splitlines()
-    assert out[1].startswith(f"    hint: this score reads as {name} ({code}): try --notation {code}")
+    (finding,) = [line for line in out if line.startswith("    notation (C.5) ")]
+    assert f"the piece letters of {name} ({code}), as C.5 allows" in finding and f"--notation {code}" in finding
+    assert not [line for line in out if "illegal-move" in line]
     assert main(["audit", "--notation", code, path]) == 0
     assert capsys.readouterr().out.splitlines() == ["1 games audited"]
 

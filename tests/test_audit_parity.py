@@ -104,7 +104,7 @@ def test_no_result_written_is_a_note_and_the_result_is_the_tags_or_unfinished() 
         ("*", [NO_RESULT]),
         ("1-0", ["no result is written after the moves (the Result tag gives 1-0)"]),
         ("1-0", []),
-        ("*", [NO_RESULT, "the game ended at ply 4 by checkmate (0-1, 5.1.1)"]),
+        ("*", [NO_RESULT, "the game ended with Black's move 2 by checkmate (0-1, 5.1.1)"]),
     ]
 
 
@@ -165,12 +165,13 @@ def test_a_tag_line_inside_a_comment_and_games_opening_with_a_comment() -> None:
 
 def test_a_score_python_chess_reads_with_errors_keeps_its_findings_and_notes_the_words_read_in_part() -> None:
     # German read as English: python-chess reads Sf3 as the pawn move f3 and fails at Sg5 (g5, a
-    # pawn that cannot get there): findings and a hint, as before; the words read in part are a note
+    # pawn that cannot get there): one notation finding (C.5, issue 31) in place of the illegal and
+    # unreadable moves English would see, and the hint; the words read in part are a note
     text = ('[Result "1-0"]\n\n1. e4 e5 2. Sf3 Sc6 3. Lc4 Sf6 4. Sg5 d5 5. exd5 Sxd5 6. Sxf7 Kxf7 7. Df3+ Ke6 '
             '8. Sc3 1-0\n')
     [game] = _audited(text)
     assert game.error is None
-    assert [f.kind for f in game.findings] == ["illegal-move", "unreadable-move"]
+    assert [(f.kind, f.article) for f in game.findings] == [("notation", "C.5")]
     assert game.notation_hint is not None and game.notation_hint.code == "de"
     assert game.notes == ["words python-chess reads only in part, as a move: 'Sf3' as f3, 'Sc6' as c6, 'Lc4' as c4 "
                           "and 6 more"]

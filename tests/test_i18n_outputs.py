@@ -217,7 +217,7 @@ def test_the_audit_in_bulgarian_keeps_the_players_plural(capsys: pytest.CaptureF
     """Белите/Черните take plural verbs: the way to claim that follows them does too."""
     main(["audit", "--lang", "bg", str(ROOT / "tests" / "fixtures" / "pgn" / "claims.pgn")])
     out = capsys.readouterr().out
-    assert ("Белите можеха да предявят претенция за реми поради повторение преди полуход 47, като запишат Bg5 и го "
+    assert ("Белите можеха да предявят претенция за реми поради повторение преди своя 24. ход, като запишат Bg5 и го "
             "заявят, вместо да го изиграят (в записа там е Be3)") in out
     assert "като запише" not in out
 

@@ -26,7 +26,7 @@ import io
 from arbiter.core.i18n import _, use_language
 from arbiter.core.notation import DEFAULT, language
 from arbiter.core.pgnread import RESULTS
-from arbiter.files.findings import ENDED_AFTER_TAGS, GameAudit
+from arbiter.files.findings import ENDED_AFTER_TAGS, Finding, GameAudit
 from arbiter.files.notationhint import notation_hint, partly_read
 from arbiter.files.pgntext import GameTokens, is_ended_after_tags, read_games, text_notes, tokens_of_score, why_not_pgn
 from arbiter.files.scorereplay import audit_game
@@ -77,6 +77,11 @@ def _audit_text(number: int, text: str, notation: str | None) -> GameAudit:
     if lang.code == DEFAULT and any(f.kind in ("illegal-move", "unreadable-move") for f in game.findings):
         game.notation_hint = notation_hint(text)  # only then: each other language reads the score
         game.notes += partly_read(text)
+        if game.notation_hint is not None:
+            # Another language's piece letters (C.5) are no illegal move: one finding says how the
+            # score is written, in place of the moves English misread.
+            game.findings = [Finding("notation", "C.5", game.notation_hint.finding),
+                             *(f for f in game.findings if f.kind not in ("illegal-move", "unreadable-move"))]
     return game
 
 

@@ -29,10 +29,18 @@ class Finding:
         move = (self.ply + 1) // 2 if self.ply is not None else None
         return {"kind": self.kind, "article": self.article, "text": self.text, "ply": self.ply, "move": move}
 
+    def where(self) -> str:
+        """Where it is, as a score numbers moves and as the texts say it: ``move 5, White: ``
+        (ply 9); empty for a finding of the whole game."""
+        if not self.ply:
+            return ""
+        said = _("move {number}, White: ") if self.ply % 2 else _("move {number}, Black: ")
+        return said.format(number=(self.ply + 1) // 2)
+
 
 #: Kinds that only inform (a claim the player could have made, a question left open): they are
 #: not faults of the score, and do not make ``arbiter audit`` exit with status 1.
-INFORMATION = ("could-claim-threefold", "could-claim-fifty", "undetermined")
+INFORMATION = ("could-claim-threefold", "could-claim-fifty", "undetermined", "notation")
 
 
 @dataclass

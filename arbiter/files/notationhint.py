@@ -31,19 +31,31 @@ class NotationHint:
     also: list[str] = field(default_factory=list)
 
     @property
+    def finding(self) -> str:
+        """The ``notation`` finding's sentence: the score is written in this language's letters, as
+        C.5 allows, and is audited with ``--notation`` (and who else reads it alike)."""
+        line = _("the moves are written with the piece letters of {name} ({code}), as C.5 allows; English "
+                 "cannot read them: audit the score with {option}").format(
+            name=self.name, code=self.code, option=f"--notation {self.code}")
+        return line + self._alike()
+
+    def _alike(self) -> str:
+        if not self.also:
+            return ""
+        named = [language(code).name for code in self.also[:5]]
+        if len(self.also) > 5:
+            more = len(self.also) - 5
+            named.append(ngettext("{count} more", "{count} more", more).format(count=more))
+        listed = named[0] if len(named) == 1 else _("{names} and {last}").format(
+            names=", ".join(named[:-1]), last=named[-1])
+        return _(" ({names} read it alike)").format(names=listed)
+
+    @property
     def text(self) -> str:
         """``this score reads as German (de): try --notation de``, and who else reads it alike."""
         line = _("this score reads as {name} ({code}): try {option}").format(
             name=self.name, code=self.code, option=f"--notation {self.code}")
-        if self.also:
-            named = [language(code).name for code in self.also[:5]]
-            if len(self.also) > 5:
-                more = len(self.also) - 5
-                named.append(ngettext("{count} more", "{count} more", more).format(count=more))
-            listed = named[0] if len(named) == 1 else _("{names} and {last}").format(
-                names=", ".join(named[:-1]), last=named[-1])
-            line += _(" ({names} read it alike)").format(names=listed)
-        return line
+        return line + self._alike()
 
     def as_dict(self) -> dict[str, Any]:
         return {"code": self.code, "name": self.name, "plies_read": self.plies_read, "plies": self.plies,

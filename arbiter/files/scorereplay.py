@@ -55,10 +55,12 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None) ->
     for ply, san in enumerate(tokens.sans, start=1):
         if ended_at is not None:
             reason, article, at = ended_at
-            game.findings.append(Finding("ran-past-ending", article,
-                                         _("the game ended at ply {ply} by {reason}; later moves and the recorded "
-                                           "result do not count").format(ply=at, reason=pgettext("ending", reason)),
-                                         at))
+            ended = (_("the game ended with White's move {number} by {reason}; later moves and the recorded result "
+                       "do not count") if at % 2 else
+                     _("the game ended with Black's move {number} by {reason}; later moves and the recorded result "
+                       "do not count"))
+            game.findings.append(Finding("ran-past-ending", article, ended.format(
+                number=(at + 1) // 2, reason=pgettext("ending", reason)), at))
             break
         mover = board.turn
         played: chess.Move | None
@@ -168,11 +170,11 @@ def _note_claim(game: GameAudit, board: chess.Board, occurrences: int, twice: di
     kind, article, written = claim
     threefold = kind == "could-claim-threefold"
     if board.turn == chess.WHITE:
-        could = (_("White could have claimed a draw by repetition before ply {ply}") if threefold
-                 else _("White could have claimed the fifty-move rule before ply {ply}"))
+        could = (_("White could have claimed a draw by repetition before his move {number}") if threefold
+                 else _("White could have claimed the fifty-move rule before his move {number}"))
     else:
-        could = (_("Black could have claimed a draw by repetition before ply {ply}") if threefold
-                 else _("Black could have claimed the fifty-move rule before ply {ply}"))
+        could = (_("Black could have claimed a draw by repetition before his move {number}") if threefold
+                 else _("Black could have claimed the fifty-move rule before his move {number}"))
     if written is None:
         how = ""
     elif written == played:
@@ -180,7 +182,7 @@ def _note_claim(game: GameAudit, board: chess.Board, occurrences: int, twice: di
     else:
         how = _(", writing {move} and declaring it (the score has {san} there)").format(
             move=write_san(board, written, lang), san=san)
-    game.findings.append(Finding(kind, article, could.format(ply=ply) + how, ply))
+    game.findings.append(Finding(kind, article, could.format(number=(ply + 1) // 2) + how, ply))
     return True
 
 
@@ -237,8 +239,10 @@ def _check_result(game: GameAudit, board: chess.Board, ended_at: tuple[str, str,
         # the board stands where the game ended: the side to move is the one mated
         laws = ("0-1" if board.turn == chess.WHITE else "1-0") if reason == "checkmate" else "1/2-1/2"
         if "Result" not in tokens.headers:  # no result written, none contradicted: say what the Laws give
-            game.notes.append(_("the game ended at ply {ply} by {reason} ({result}, {article})").format(
-                ply=ply, reason=pgettext("ending", reason), result=laws, article=article))
+            ended = (_("the game ended with White's move {number} by {reason} ({result}, {article})") if ply % 2
+                     else _("the game ended with Black's move {number} by {reason} ({result}, {article})"))
+            game.notes.append(ended.format(number=(ply + 1) // 2, reason=pgettext("ending", reason), result=laws,
+                                           article=article))
         elif recorded != laws:
             game.findings.append(Finding("result-contradicted", article,
                                          _("the game ended by {reason} ({result}); the recorded result is "
