@@ -53,9 +53,9 @@ TRANSLATED = {
                              "събитие 1 (black: play e4): нито една фигура не може да изиграе 'e4' в rnbqkbnr/"),
     "bad-fen.yaml": ("неисправан FEN 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQk…' (47 знакова): expected 8 rows",
                      "неправилен FEN 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQk…' (47 знака): expected 8 rows"),
-    "ambiguous-move.yaml": ("догађај 0 (white: play Ng3): 'Ng3' је двосмислено у нотацији English: може бити "
+    "ambiguous-move.yaml": ("догађај 0 (white: play Ng3): 'Ng3' је двосмислено у нотацији енглески: може бити "
                             "Nfg3 (f1g3), Nhg3 (h1g3)",
-                            "събитие 0 (white: play Ng3): 'Ng3' е двусмислено в нотация English: може да е "
+                            "събитие 0 (white: play Ng3): 'Ng3' е двусмислено в нотация английски: може да е "
                             "Nfg3 (f1g3), Nhg3 (h1g3)"),
     "empty-square.yaml": ("догађај 0 (white: lift e4): на пољу e4 нема фигуре",
                           "събитие 0 (white: lift e4): на поле e4 няма фигура"),

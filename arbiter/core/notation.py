@@ -32,11 +32,12 @@ from arbiter.core.errors import (
 )
 from arbiter.core.i18n import _
 from arbiter.core.moveread import matching_moves, parse_move, parse_move_checked
-from arbiter.core.piece_letters import DEFAULT, PIECES, Language, language, languages
+from arbiter.core.piece_letters import DEFAULT, PIECES, Language, language, languages, readings_of, told_name
 from arbiter.core.records import Record
 
 __all__ = [
     "DEFAULT", "PIECES", "Language", "language", "languages", "legal_move", "move_pattern", "moves_named", "read_move",
+    "readings_of", "told_name",
     "read_move_checked", "translate",
     "write_san",
 ]
@@ -240,7 +241,7 @@ def _the_one(board: chess.Board, text: str, lang: Language, legal: bool) -> ches
             names.append(f"{written} ({move.uci()})" if written != move.uci() else written)
         raise AmbiguousNotationError(
             _("{move} is ambiguous in {notation} notation: it may be {moves}").format(
-                move=shown(text), notation=lang.name, moves=", ".join(names)), found)
+                move=shown(text), notation=told_name(lang), moves=", ".join(names)), found)
     return found[0] if found else None
 
 
@@ -265,9 +266,9 @@ def legal_move(board: chess.Board, text: str, lang: Language | str | None = None
         return move
     if not _is_move_text(cleaned, into):
         raise ImpossibleMoveError(_("{move} is not a move in {notation} notation").format(
-            move=shown(text), notation=into.name))
+            move=shown(text), notation=told_name(into)))
     raise ImpossibleMoveError(_("{move} names no legal move in {notation} notation in {fen}").format(
-        move=shown(text), notation=into.name, fen=board.fen()))
+        move=shown(text), notation=told_name(into), fen=board.fen()))
 
 
 def read_move(board: chess.Board, text: str, lang: Language | str | None = None) -> chess.Move:
@@ -305,7 +306,7 @@ def _read_any(board: chess.Board, text: str, lang: Language) -> tuple[chess.Move
     cleaned = _clean(text)
     if not _is_move_text(cleaned, lang):
         raise ImpossibleMoveError(_("{move} is not a move in {notation} notation").format(
-            move=shown(text), notation=lang.name))
+            move=shown(text), notation=told_name(lang)))
     uci = _uci(cleaned)
     if uci is not None:
         if board.piece_at(uci.from_square) is None:
@@ -318,7 +319,7 @@ def _read_any(board: chess.Board, text: str, lang: Language) -> tuple[chess.Move
     move = _the_one(board, text, lang, legal=False)
     if move is None:
         raise ImpossibleMoveError(_("no piece can play {move} in {notation} notation in {fen}").format(
-            move=shown(text), notation=lang.name, fen=board.fen()))
+            move=shown(text), notation=told_name(lang), fen=board.fen()))
     return move, False
 
 

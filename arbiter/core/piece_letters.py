@@ -18,7 +18,7 @@ import chess
 import yaml
 
 from arbiter.core.errors import UnknownNotationError, shown
-from arbiter.core.i18n import _
+from arbiter.core.i18n import N_, _
 from arbiter.core.resources import rules_dir
 from arbiter.core.yamlsource import SAFE_LOADER
 
@@ -135,3 +135,24 @@ def _by_letter(lang: Language) -> dict[str, chess.PieceType]:
         for name in names:
             table.setdefault(name, piece_type)
     return table
+
+
+#: The notations of the languages the program speaks, named in the language of the reader.
+_TOLD_NAMES = {"en": N_("English"), "sr-Cyrl": N_("Serbian (Cyrillic)"), "sr-Latn": N_("Serbian (Latin)"),
+               "bg": N_("Bulgarian")}
+#: The notations a move a person types is read in, after the session's own: the other script of
+#: the same language, then English (UCI is read in every notation).
+_ALSO_READ = {"sr-Cyrl": ("sr-Latn",), "sr-Latn": ("sr-Cyrl",)}
+
+
+def told_name(lang: Language | str) -> str:
+    """A notation's name in the language in force (the table's English name for the languages the
+    program does not speak)."""
+    found = lang if isinstance(lang, Language) else language(lang)
+    return _(_TOLD_NAMES[found.code]) if found.code in _TOLD_NAMES else found.name
+
+
+def readings_of(code: str) -> tuple[str, ...]:
+    """The notations a move typed in a session of notation ``code`` is read in, in order."""
+    own = language(code).code
+    return tuple(dict.fromkeys((own, *_ALSO_READ.get(own, ()), DEFAULT)))

@@ -13,8 +13,10 @@ import chess
 import yaml
 
 from arbiter.core.clock import TimeControlError, parse_duration
-from arbiter.core.errors import ArbiterError, InternalError, InvalidEventError, ScenarioError, event_label
-from arbiter.core.notation import language
+from arbiter.core.errors import (
+    AmbiguousNotationError, ArbiterError, InternalError, InvalidEventError, ScenarioError, event_label,
+)
+from arbiter.core.notation import language, read_move, readings_of, told_name, write_san
 from arbiter.files.rewrite import replaced, write_whole
 from arbiter.files.scenario import Scenario, load, loads
 from arbiter.laws.referee import Referee
@@ -162,6 +164,8 @@ class Session:
             actor = self._referee.clock.running if words[0] == "press" else self._referee.position.turn
         if words[0] not in VERBS and len(words) == 1:
             words = ["play", words[0]]
+        if words[0] in ("play", "write") and len(words) == 2 or words[0] == "claim" and len(words) == 3:
+            words[-1] = self._in_own_notation(words[-1])
         action_text = " ".join(words)
         hand: Hand | None = None
         if "hand" in options:
@@ -179,6 +183,37 @@ class Session:
                 raise InvalidEventError(_("time goes backwards ({at}s after {last}s)").format(at=f"{at:g}",
                                                                                              last=f"{last:g}"))
         return Event(actor, parse_action(action_text), action_text, at, hand)
+
+    def _in_own_notation(self, text: str) -> str:
+        """A move as the trainee wrote it, read in the session's notation, in the other script of
+        the same language, in English and as UCI (issue 31): written back in the session's
+        notation where another reading found it, as it is where none did (the referee then says
+        why). A text two readings take for different moves is refused, naming both.
+
+        :raises AmbiguousNotationError: for a text that names different moves in two notations.
+        """
+        board = self._referee.position.board
+        own = self._scenario.settings.notation
+        found: dict[chess.Move, list[str]] = {}
+        for code in readings_of(own):
+            try:
+                move = read_move(board, text, code)
+            except AmbiguousNotationError:
+                raise
+            except ArbiterError:
+                continue
+            found.setdefault(move, []).append(code)
+        if len(found) > 1:
+            readings = [_("{move} in {notation} notation").format(
+                move=write_san(board, move, codes[0]) if board.is_legal(move) else move.uci(),
+                notation=told_name(codes[0])) for move, codes in found.items()]
+            raise AmbiguousNotationError(_("{move} reads two ways: {readings}; write it as UCI ({uci})").format(
+                move=repr(text), readings=_(" or ").join(readings),
+                uci=" / ".join(move.uci() for move in found)), list(found))
+        if not found or own in next(iter(found.values())):
+            return text
+        move = next(iter(found))
+        return write_san(board, move, own) if board.is_legal(move) else move.uci()
 
     def apply(self, event: str | Event) -> Step:
         """Play one event (a line :meth:`parse` reads, or an event): the rulings it gave and
