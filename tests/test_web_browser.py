@@ -306,37 +306,60 @@ def test_seminar_steps_a_library_scenario_forwards_and_backwards(board: Board) -
     assert board.page.inner_text("#sem-progress").startswith("event 1 of")
 
 
-def _fill_touch_move_report(page: Any, rulings: str) -> None:
+#: The rulings of the desk's tests, as the arbiter lists them.
+UPHELD = [{"kind": "claim", "claimant": "black", "claim": "touch-move", "verdict": "upheld"}, {"kind": "reinstated"},
+          {"kind": "obligation", "player": "white", "square": "g1"}]
+REJECTED = [{"kind": "claim", "claimant": "black", "claim": "touch-move", "verdict": "rejected"}]
+
+
+def _set_rulings(page: Any, rulings: list[dict[str, str]]) -> None:
+    """The arbiter's rulings chosen with the desk's controls (issue 31: never typed as YAML)."""
+    while page.locator("#r-rulings li").count():
+        page.locator("#r-rulings li button.remove").first.click()
+    for ruling in rulings:
+        page.click("#r-add-ruling")
+        row = page.locator("#r-rulings li").last
+        row.locator("select[name=kind]").select_option(ruling["kind"])
+        for name, value in ruling.items():
+            if name == "kind":
+                continue
+            field = row.locator(f"[name={name}]")
+            if field.evaluate("element => element.tagName") == "SELECT":
+                field.select_option(value)
+            else:
+                field.fill(value)
+
+
+def _fill_touch_move_report(page: Any, rulings: list[dict[str, str]]) -> None:
     """Open the report desk and write the touch-move incident of the desk's tests (White touched
     g1, played e4; Black claimed) with the arbiter's ``rulings``."""
     page.click("#tab-report")
+    page.fill("#r-title", "Touch-move at the club")
     page.fill("#r-event", "Club championship")
     page.fill("#r-account", "White touched the knight on g1, then played e4; Black claimed at once.")
     page.select_option("#r-called", "called")
     page.select_option("#r-start-kind", "none")
     page.fill("#r-events", "white: touch g1\nwhite: play e4\nblack: claim touch-move")
-    page.fill("#r-rulings", rulings)
+    _set_rulings(page, rulings)
 
 
 def test_report_desk_validated_live(board: Board) -> None:
     page = board.page
-    _fill_touch_move_report(page, "{kind: claim, claimant: black, verdict: upheld}\n{kind: reinstated}\n"
-                                  "{kind: obligation, player: white, must: move, square: g1}")
+    _fill_touch_move_report(page, UPHELD)
     page.fill("#r-round", "2")
     page.fill("#r-board", "4")
     page.fill("#r-arbiter", "N.N.")
     page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'consistent'")
     assert "report:" in page.inner_text("#r-yaml")
     # The arbiter rejected the claim instead: the Laws say otherwise.
-    page.fill("#r-rulings", "{kind: claim, claimant: black, verdict: rejected}")
+    _set_rulings(page, REJECTED)
     page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'inconsistent'")
     assert "the Laws give" in page.inner_text("#r-differences")
     # A report that cannot be replayed is invalid, and says where.
     page.fill("#r-events", "white: lift e4")
     page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'invalid'")
     page.fill("#r-events", "white: touch g1\nwhite: play e4\nblack: claim touch-move")
-    page.fill("#r-rulings", "{kind: claim, claimant: black, verdict: upheld}\n{kind: reinstated}\n"
-                            "{kind: obligation, player: white, must: move, square: g1}")
+    _set_rulings(page, UPHELD)
     page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'consistent'")
     with page.expect_download() as download:
         page.click("#r-download-yaml")
@@ -543,7 +566,7 @@ def test_the_page_says_its_own_lines_in_the_language_up_to_the_report_desk(board
     page.locator("#quiz-choices li button").nth(0).click()
     assert page.get_attribute("#quiz-grade", "data-grade") == "wrong"
     assert page.inner_text("#quiz-grade").startswith("Није тачно: одговор је 2.")
-    _fill_touch_move_report(page, "{kind: claim, claimant: black, verdict: rejected}")
+    _fill_touch_move_report(page, REJECTED)
     page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'inconsistent'")
     assert page.inner_text("#r-verdict") == "није у складу са Правилима"
     assert page.inner_text("#r-download-yaml") == "Преузми YAML"
@@ -638,3 +661,34 @@ def test_a_dragged_move_is_one_undo_the_take_off_toggle_one_use_and_the_status_s
     page.click("#line-form button[type=submit]")
     board.settle()
     assert page.inner_text("#state") == "game over: 0-1"
+
+
+def test_the_report_desk_is_a_form_whose_errors_stand_beside_their_field_in_the_language(board: Board) -> None:
+    """Issue 31, item 6: the title and every field of the report, the rulings chosen with controls
+    (the YAML is written by the page), and an error shown beside the field it concerns, in the
+    user's language, with no line of the page's YAML and no library's text."""
+    page = board.page
+    page.select_option("#lang", "sr")
+    board.settle()
+    _fill_touch_move_report(page, UPHELD)
+    page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'consistent'")
+    written = page.inner_text("#r-yaml")
+    assert 'title: "Touch-move at the club"' in written
+    assert '- {kind: claim, claimant: "black", claim: "touch-move", verdict: "upheld"}' in written
+    assert page.locator("#r-rulings li").first.locator("label[data-field=kind] span").inner_text() == "врста"
+    # a bad event: said beside the events, in Serbian, without "<request>:N"
+    page.fill("#r-events", "white: lift e4")
+    page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'invalid'")
+    note = page.locator("#report-form .field-error")
+    assert note.count() == 1
+    assert note.inner_text() == "догађај 0 (white: lift e4): на пољу e4 нема фигуре"
+    assert page.evaluate("() => document.querySelector('#report-form .field-error').previousElementSibling"
+                         ".querySelector('#r-events') !== null")
+    assert "<request>" not in page.inner_text("#r-verdict") and "<request>" not in note.inner_text()
+    # a bad time control: beside the time control, the events' error gone
+    page.fill("#r-events", "white: touch g1\nwhite: play e4\nblack: claim touch-move")
+    page.fill("#r-tc", "abc")
+    page.wait_for_function("document.querySelector('#report-form .field-error')?.textContent.includes('abc')")
+    assert page.locator("#report-form .field-error").count() == 1
+    assert "has-error" in (page.get_attribute("#r-tc", "class") or "")
+    assert "valid dictionary" not in page.inner_text("#report")

@@ -44,7 +44,13 @@ LABELS: tuple[str, ...] = (
     N_("The report"), N_("event"), N_("round"), N_("board"), N_("date"), N_("account"), N_("The game"),
     N_("arbiter was"), N_("(default)"), N_("start from"), N_("the initial position"), N_("position"),
     N_("events, one a line"), N_("From the board as played"), N_("The arbiter's ruling"),
-    N_("rulings, one a line"), N_("result"), N_("FEN or PGN"), N_("Download YAML"), N_("Download Markdown + SVG"),
+    N_("result"), N_("title"), N_("Add a ruling"), N_("(none given)"), N_("remove"),
+    # a ruling's controls: its fields, and the penalties of 12.9 (the words of the report's sentences)
+    N_("kind"), N_("player"), N_("claimant"), N_("claim"), N_("verdict"), N_("penalty"), N_("seconds"), N_("square"),
+    N_("article"), N_("a warning"), N_("time added to the opponent's clock ({time})"),
+    N_("time taken from the offender's clock ({time})"), N_("the opponent's score raised"),
+    N_("the offender's score reduced"), N_("the game declared lost"), N_("a fine"), N_("exclusion from the event"),
+    N_("expulsion from the event"), N_("FEN or PGN"), N_("Download YAML"), N_("Download Markdown + SVG"),
 )
 
 
@@ -52,7 +58,9 @@ LABELS: tuple[str, ...] = (
 #: result's ``reason``, a ruling's ``kind``, a report's ``verdict``), with the context that translates them; the view
 #: keeps them English. The labels hold them as ``context:word`` (``made`` is a state and a kind).
 VALUES: tuple[tuple[str, str], ...] = tuple(
-    (context, word) for context, word in WORDS if context in ("state", "reason", "kind", "verdict") and word != "None")
+    (context, word) for context, word in WORDS if (context in ("state", "reason", "kind", "verdict", "claim")
+                                                  or (context, word) in (("value", "upheld"), ("value", "rejected")))
+    and word != "None")
 
 
 def labels(language: str) -> dict[str, str]:

@@ -815,42 +815,163 @@ function q(text) {
     return JSON.stringify(text) // a JSON string is a YAML double-quoted scalar
 }
 
+// A ruling the arbiter gave, chosen with controls (never typed as YAML): its kind, then the fields
+// that kind takes; the page writes the report's YAML from them.
+const RULING_FIELDS = {
+    claim: ["claimant", "claim", "verdict"], reinstated: [], time: ["player", "seconds"], warning: ["player"],
+    penalty: ["player", "penalty", "seconds"], obligation: ["player", "square"], violation: ["player"],
+    replaced: ["player"], cancelled: [], transferred: [],
+}
+const CLAIMS = ["touch-move", "illegal-move", "flag", "threefold", "fifty", "set-up", "orientation", "colours"]
+const PENALTIES = {
+    "warning": "a warning", "time-to-opponent": "time added to the opponent's clock ({time})",
+    "time-from-offender": "time taken from the offender's clock ({time})", "score-raised": "the opponent's score raised",
+    "score-reduced": "the offender's score reduced", "loss": "the game declared lost", "fine": "a fine",
+    "exclusion": "exclusion from the event", "expulsion": "expulsion from the event",
+}
+
+function control(name, options) {
+    const label = document.createElement("label")
+    label.dataset.field = name
+    const caption = document.createElement("span")
+    caption.textContent = t(name)
+    let input
+    if (options) {
+        input = document.createElement("select")
+        for (const [value, text] of options) {
+            const option = document.createElement("option")
+            option.value = value
+            option.textContent = text
+            input.append(option)
+        }
+    } else {
+        input = document.createElement("input")
+        input.size = name === "article" ? 6 : 4
+        if (name === "seconds") input.type = "number"
+    }
+    input.name = name
+    label.append(caption, " ", input)
+    return label
+}
+
+function addRuling(kind = "claim") {
+    const li = document.createElement("li")
+    const players = [["white", t("white")], ["black", t("black")]]
+    const kinds = Object.keys(RULING_FIELDS).map((name) => [name, tv("kind", name)])
+    li.append(
+        control("kind", kinds),
+        control("player", players), control("claimant", players),
+        control("claim", CLAIMS.map((name) => [name, tv("claim", name)])),
+        control("verdict", [["upheld", tv("value", "upheld")], ["rejected", tv("value", "rejected")]]),
+        control("penalty", Object.entries(PENALTIES).map(([name, text]) => [name, t(text).replace(" ({time})", "")])),
+        control("seconds"), control("square"), control("article"))
+    const remove = document.createElement("button")
+    remove.type = "button"
+    remove.className = "remove"
+    remove.textContent = t("remove")
+    remove.addEventListener("click", () => {
+        li.remove()
+        validateReport()
+    })
+    li.append(remove)
+    li.querySelector("[name=kind]").value = kind
+    li.querySelector("[name=kind]").addEventListener("change", () => showRulingFields(li))
+    showRulingFields(li)
+    $("r-rulings").append(li)
+    return li
+}
+
+function showRulingFields(li) {
+    const wanted = RULING_FIELDS[li.querySelector("[name=kind]").value] || []
+    for (const label of li.querySelectorAll("label[data-field]")) {
+        const name = label.dataset.field
+        label.hidden = !(name === "kind" || name === "article" || wanted.includes(name))
+    }
+}
+
+function rulingFields(li) {
+    const kind = li.querySelector("[name=kind]").value
+    const parts = [`kind: ${kind}`]
+    for (const name of [...(RULING_FIELDS[kind] || []), "article"]) {
+        const value = li.querySelector(`[name=${name}]`).value.trim()
+        if (!value) continue
+        parts.push(`${name}: ${name === "seconds" && /^-?\d+(\.\d+)?$/.test(value) ? value : q(value)}`)
+    }
+    return `{${parts.join(", ")}}`
+}
+
+$("r-add-ruling").addEventListener("click", () => {
+    addRuling()
+    validateReport()
+})
+
+// The report's YAML, and which field each of its lines comes from (an error names a line: it is
+// shown beside that field).
 function reportYaml() {
     const out = []
+    const fields = {}
+    const put = (text, field) => {
+        out.push(text)
+        if (field) fields[out.length] = field
+    }
+    const title = $("r-title").value.trim()
+    if (title) put(`title: ${q(title)}`, "r-title")
     const report = []
     for (const key of ["event", "round", "board", "date", "white", "black", "arbiter", "account"]) {
         const value = $(`r-${key}`).value.trim()
         if (!value) continue
-        report.push(`  ${key}: ${/^\d+$/.test(value) && (key === "round" || key === "board") ? value : q(value)}`)
+        report.push([`  ${key}: ${/^\d+$/.test(value) && (key === "round" || key === "board") ? value : q(value)}`, `r-${key}`])
     }
-    if (report.length) out.push("report:", ...report)
+    if (report.length) {
+        put("report:", "r-event")
+        for (const [text, field] of report) put(text, field)
+    }
     const tc = $("r-tc").value.trim()
-    if (tc) out.push(`time_control: ${q(tc)}`)
+    if (tc) put(`time_control: ${q(tc)}`, "r-tc")
     const called = $("r-called").value
-    if (called) out.push(`arbiter: ${called}`)
+    if (called) put(`arbiter: ${called}`, "r-called")
     const kind = $("r-start-kind").value
     const start = $("r-start").value.trim()
-    if (kind !== "none" && start) out.push(`start: {${kind}: ${q(start)}}`)
+    if (kind !== "none" && start) put(`start: {${kind}: ${q(start)}}`, "r-start")
     const events = $("r-events").value.split("\n").map((text) => text.trim()).filter(Boolean)
-    out.push("events:")
+    put(events.length ? "events:" : "events: []", "r-events")
     for (const event of events) {
         const match = event.match(/^(white|black)\s*:\s*(.*)$/)
-        out.push(match ? `  - ${match[1]}: ${q(match[2])}` : `  - ${event}`)
+        put(match ? `  - ${match[1]}: ${q(match[2])}` : `  - ${q(event)}`, "r-events")
     }
-    if (!events.length) out[out.length - 1] = "events: []"
-    const rulings = $("r-rulings").value.split("\n").map((text) => text.trim()).filter(Boolean)
-    out.push("ruling:")
-    out.push(rulings.length ? "  rulings:" : "  rulings: []")
-    for (const ruling of rulings) out.push(`    - ${ruling}`)
-    const result = $("r-result").value.trim()
-    if (result) out.push(`  result: ${q(result)}`)
-    return out.join("\n") + "\n"
+    const rulings = [...$("r-rulings").children]
+    put("ruling:", "r-rulings")
+    put(rulings.length ? "  rulings:" : "  rulings: []", "r-rulings")
+    for (const li of rulings) put(`    - ${rulingFields(li)}`, li)
+    const result = $("r-result").value
+    if (result) put(`  result: ${q(result)}`, "r-result")
+    return {text: out.join("\n") + "\n", fields}
+}
+
+function clearFieldErrors() {
+    for (const element of document.querySelectorAll("#report-form .field-error")) element.remove()
+    for (const element of document.querySelectorAll("#report-form .has-error")) element.classList.remove("has-error")
+}
+
+// An error of the report's text, said beside the field its line comes from, without the line mark.
+function showFieldError(message, fields) {
+    const found = /^<request>:(\d+): ([\s\S]*)$/.exec(message || "")
+    if (!found) return message
+    const target = fields[Number(found[1])]
+    const element = typeof target === "string" ? $(target) : target
+    if (!element) return found[2]
+    element.classList.add("has-error")
+    const note = document.createElement("span")
+    note.className = "field-error"
+    note.textContent = found[2]
+    ;(element.closest("label") || element).after(note)
+    return found[2]
 }
 
 let validating = 0
 
 async function validateReport() {
-    const text = reportYaml()
+    const {text, fields} = reportYaml()
     $("r-yaml").textContent = text
     const mine = ++validating
     let doc
@@ -863,7 +984,9 @@ async function validateReport() {
     const report = (doc.reports && doc.reports[0]) || {}
     const verdict = report.verdict || "invalid"
     const out = $("r-verdict")
-    out.textContent = tv("verdict", verdict) + (report.message ? `: ${report.message}` : (report.error ? `: ${report.error}` : ""))
+    clearFieldErrors()
+    const said = showFieldError(report.message || report.error, fields)
+    out.textContent = tv("verdict", verdict) + (said ? `: ${said}` : "")
     out.className = `verdict-${verdict}`
     out.dataset.verdict = verdict
     $("r-differences").replaceChildren(...(report.differences || []).map((difference) => {
@@ -910,10 +1033,10 @@ function download(name, text, type) {
     setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
-$("r-download-yaml").addEventListener("click", () => download("report.yaml", reportYaml(), "application/yaml"))
+$("r-download-yaml").addEventListener("click", () => download("report.yaml", reportYaml().text, "application/yaml"))
 $("r-download-md").addEventListener("click", async () => {
     try {
-        const data = await api("POST", "/api/report/markdown", reportYaml(), "yaml")
+        const data = await api("POST", "/api/report/markdown", reportYaml().text, "yaml")
         $("r-diagram").innerHTML = data.svg || ""
         download("report.md", data.markdown, "text/markdown")
         if (data.svg) download("report.svg", data.svg, "image/svg+xml")
@@ -924,7 +1047,7 @@ $("r-download-md").addEventListener("click", async () => {
 
 $("r-download-pdf").addEventListener("click", async () => {
     const response = await fetch(withLang("/api/report/pdf"), {
-        method: "POST", headers: {"Content-Type": "application/yaml"}, body: reportYaml()})
+        method: "POST", headers: {"Content-Type": "application/yaml"}, body: reportYaml().text})
     if (!response.ok) {
         let message = `${response.status} ${response.statusText}`
         try {
