@@ -69,3 +69,27 @@ def test_the_texts_use_the_glossarys_word_for_each_concept_checked(language: str
         if not any(word in texts for word in wanted):
             missing.append((english, wanted))
     assert missing == []
+
+
+def test_a_piece_is_named_by_the_languages_letter_in_a_rulings_fields_and_in_why() -> None:
+    from arbiter.cli import render, teach
+    from arbiter.core.i18n import use_language
+    from arbiter.laws.rulings import Ruling
+
+    replaced = Ruling(kind="replaced", article="7.5.2", text="", square="e8", piece="Q")
+    with use_language("sr"):
+        assert render.ruling(replaced).endswith("[поље: e8, фигура: Д]")
+    with use_language("bg"):
+        session = teach.new_session(None, None, None, None, None, None, None)
+        session.handle("white: touch g1")
+        assert "g1 (К)" in session.handle(":why") and "(N)" not in session.handle(":why")
+
+
+def test_numbers_are_written_with_the_languages_separators() -> None:
+    from arbiter.core.i18n import number, use_language
+
+    assert number(2000) == "2,000"
+    with use_language("sr"):
+        assert number(2000) == "2.000"
+    with use_language("bg"):
+        assert number(2000) == "2\u00a0000"

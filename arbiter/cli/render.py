@@ -79,7 +79,7 @@ def obligation_words(ob: ObligationView) -> str:
                             if ob.with_ is not None else _("capture {square}").format(square=ob.square)),
         "castle": lambda: _("castle {side}").format(side=side),
         "king": lambda: _("a king move"),
-        "promote": lambda: _("promote to {piece} on {square}").format(piece=_letter(ob.piece), square=ob.square),
+        "promote": lambda: _("promote to {piece} on {square}").format(piece=piece_letter(ob.piece), square=ob.square),
         "play": lambda: _("play {move}").format(move=ob.move),
     }[ob.must]()
     if ob.barred_side:
@@ -87,7 +87,7 @@ def obligation_words(ob: ObligationView) -> str:
     return f"{words} ({ob.article})" if ob.article else words
 
 
-def _letter(piece: str | None) -> str | None:
+def piece_letter(piece: str | None) -> str | None:
     """A piece's letter (``N``) as the language in force writes it in its notation (``С`` in
     Serbian, ``К`` in Bulgarian); English keeps the letter as it is."""
     code = current_language()
@@ -120,7 +120,8 @@ HIDDEN_FIELDS = ("kind", "article", "text", "event", "line")
 def ruling(item: Ruling, indent: str = "    ", lines: bool = False) -> str:
     """A ruling's line: kind, article, the sentence, and its other fields; with ``lines``, a
     helpmate line the ruling carries on a line of its own under it."""
-    extra = {k: v for k, v in item.as_dict().items() if k not in HIDDEN_FIELDS}
+    extra = {k: piece_letter(v) if k == "piece" and isinstance(v, str) and len(v) == 1 else v
+             for k, v in item.as_dict().items() if k not in HIDDEN_FIELDS}
     shown = (f"{pgettext('field', k)}: {pgettext('value', v) if isinstance(v, str) else v}" for k, v in extra.items())
     fields = f"  [{', '.join(shown)}]" if extra else ""
     told = f"{indent}{pgettext('kind', item.kind)} ({item.article}): {item.text}{fields}"

@@ -214,7 +214,7 @@ class Terminal:
         ob = view.obligation
         if ob.must == "any" and not ob.article:
             return _("nothing binds the player having the move: nothing has been touched this turn")
-        touches = [f"{t.square} ({t.piece})" for t in view.touched if not t.put]
+        touches = [f"{t.square} ({render.piece_letter(t.piece)})" for t in view.touched if not t.put]
         reason = _("touched, in order: {touches}").format(touches=", ".join(touches)) if touches else _("no touch")
         return f"{render.obligation_words(ob)}: {reason}\n{law_text(ob.law)}"
 

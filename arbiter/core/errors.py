@@ -9,7 +9,7 @@ from __future__ import annotations
 import errno
 from typing import Any
 
-from arbiter.core.spoken import N_, _, ngettext
+from arbiter.core.spoken import N_, _, ngettext, number
 
 
 class ArbiterError(ValueError):
@@ -123,8 +123,8 @@ def event_label(index: int, description: str) -> str:
 def count_of(unit: str, count: int) -> str:
     """``5,000,000 characters`` (``unit``: ``characters`` or ``digits``), in the language in force."""
     if unit == "digits":
-        return ngettext("{count} digit", "{count} digits", count).format(count=f"{count:,}")
-    return ngettext("{count} character", "{count} characters", count).format(count=f"{count:,}")
+        return ngettext("{count} digit", "{count} digits", count).format(count=number(count))
+    return ngettext("{count} character", "{count} characters", count).format(count=number(count))
 
 
 #: The system's words for the common failures to open a file (glibc's ``strerror``), marked for

@@ -26,6 +26,7 @@ from arbiter.core.spoken import _ as _
 from arbiter.core.spoken import _current
 from arbiter.core.spoken import library_text as library_text
 from arbiter.core.spoken import ngettext as ngettext
+from arbiter.core.spoken import number as number
 from arbiter.core.spoken import pgettext as pgettext
 from arbiter.core.spoken import translations as translations
 

@@ -73,6 +73,17 @@ def library_text(text: str) -> str:
     return library_translations(code).gettext(text)
 
 
+#: The thousands separator of each language the program speaks (CLDR: a full stop in Serbian, a
+#: no-break space in Bulgarian); English writes a comma.
+_THOUSANDS = {"en": ",", "sr": ".", "sr-Latn": ".", "bg": "\u00a0"}
+
+
+def number(count: int) -> str:
+    """A whole number as the language in force writes it: 2,000 in English, 2.000 in Serbian,
+    2 000 in Bulgarian."""
+    return f"{count:,}".replace(",", _THOUSANDS.get(_current.get(), ","))
+
+
 def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark for extraction only"
     """``message`` unchanged, marked for the catalogue (translated later, with :func:`_`)."""
     return message

@@ -20,6 +20,7 @@ from arbiter.core.notation import Language, language, legal_move
 from arbiter.core.position import Position
 from arbiter.core.yamlsource import Located, dotted
 from arbiter.core.i18n import _
+from arbiter.core.i18n import number as told_number
 from arbiter.files.models import ClockModel, Duration, ScenarioFile, StartModel
 
 
@@ -202,8 +203,8 @@ def _read_pgn_file(name: str, line: int, path: Path, written: str) -> str:
                                               "not a PGN file").format(file=file))
         if info.st_size > MAX_PGN_BYTES:
             raise ScenarioError(name, line, _("start.pgn: {file} is too big for a PGN file ({size} bytes; at most "
-                                              "{most})").format(file=file, size=f"{info.st_size:,}",
-                                                                most=f"{MAX_PGN_BYTES:,}"))
+                                              "{most})").format(file=file, size=told_number(info.st_size),
+                                                                most=told_number(MAX_PGN_BYTES)))
         # Non-blocking: if a pipe took the file's place since the check, opening it must not wait.
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(descriptor, "rb") as handle:
@@ -216,7 +217,7 @@ def _read_pgn_file(name: str, line: int, path: Path, written: str) -> str:
             file=shown(written), error=err.strerror or err)) from None
     if len(data) > MAX_PGN_BYTES:
         raise ScenarioError(name, line, _("start.pgn: {file} is too big for a PGN file (at most {most} bytes)").format(
-            file=file, most=f"{MAX_PGN_BYTES:,}"))
+            file=file, most=told_number(MAX_PGN_BYTES)))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -34,7 +34,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from arbiter.core.errors import ArbiterError, InternalError
-from arbiter.core.i18n import N_, NOTATION_OF, _, current_language, library_text, pgettext, use_language
+from arbiter.core.i18n import N_, NOTATION_OF, _, current_language, library_text, number, pgettext, use_language
 from arbiter.files import documents
 from arbiter.files.scenario import Scenario, loads
 from arbiter.files.validate import Validation
@@ -97,12 +97,12 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
                 what=what, wanted=kinds[0], given=kind or pgettext("content type", "none")))
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > max_body:
-            raise Refused(413, _("the body is over {most} bytes").format(most=f"{max_body:,}"))
+            raise Refused(413, _("the body is over {most} bytes").format(most=number(max_body)))
         data = bytearray()
         async for chunk in request.stream():
             data += chunk
             if len(data) > max_body:
-                raise Refused(413, _("the body is over {most} bytes").format(most=f"{max_body:,}"))
+                raise Refused(413, _("the body is over {most} bytes").format(most=number(max_body)))
         return bytes(data)
 
     async def json_body(request: Request, model: type[Model]) -> Model:
@@ -121,7 +121,7 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
 
     def check_size(session: Session, more: int = 1) -> None:
         if len(session.events) + len(session.queued) + more > max_events:
-            raise Refused(400, _("a session holds at most {most} events").format(most=f"{max_events:,}"))
+            raise Refused(400, _("a session holds at most {most} events").format(most=number(max_events)))
 
     def new_session(spec: NewSession, lang: str) -> tuple[Held, list[str], dict[str, Any]]:
         with use_language(lang):
@@ -355,7 +355,7 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
                     continue
                 if len(text.encode("utf-8")) > max_body:
                     await websocket.send_json({"error": _("a message is at most {most} bytes").format(
-                        most=f"{max_body:,}")})
+                        most=number(max_body))})
                     continue
                 try:
                     message = SocketMessage.model_validate_json(text)
