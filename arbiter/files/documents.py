@@ -127,10 +127,13 @@ def validate_entry(name: str, result: Validation | ScenarioError) -> Entry:
         message = error_line(str(error))
         data: dict[str, Any] = {"file": name, "verdict": "invalid", "differences": [], "rulings": [], "error": message}
         return Entry(data, "invalid", message, isinstance(error, InternalError))
+    from arbiter.files.sentences import difference_sentence
     from arbiter.files.validate import Validation
 
     assert isinstance(result, Validation)
-    return Entry({"file": name, "verdict": result.verdict, "differences": [d.as_dict() for d in result.differences],
+    # each difference as data, and as the sentence a person reads (the documents', the page's)
+    differences = [{**d.as_dict(), "sentence": difference_sentence(d)} for d in result.differences]
+    return Entry({"file": name, "verdict": result.verdict, "differences": differences,
                   "rulings": [r.as_dict() for r in result.rulings]}, result.verdict)
 
 

@@ -991,7 +991,8 @@ async function validateReport() {
     out.dataset.verdict = verdict
     $("r-differences").replaceChildren(...(report.differences || []).map((difference) => {
         const li = document.createElement("li")
-        li.textContent = typeof difference === "string" ? difference : (difference.text || JSON.stringify(difference))
+        li.textContent = typeof difference === "string" ? difference
+            : (difference.sentence || difference.text || JSON.stringify(difference))
         return li
     }))
 }
