@@ -74,3 +74,13 @@ def test_delay_mode_runs_the_main_time_only_after_the_delay() -> None:
     clock.paused = False
     assert clock.advance(130) == [(chess.BLACK, 125.0)]  # 5 s of delay from 100, then 20 s of main time
     assert clock.remaining[chess.WHITE] == 17.0  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("control", "minutes"), [
+    ("40/3000:1800", 80.0),  # both periods begin within 60 moves: standard (the first alone, 50, was rapid)
+    ("3000", 50.0), ("180+2", 5.0), ("15/600:300", 15.0), ("40/5400+30:1800+30", 150.0),
+    ("20/600+10:1200+5", (600 + 20 * 10 + 1200 + 40 * 5) / 60), ("5400d30", 90.0),
+])
+def test_the_ruleset_is_decided_by_the_time_for_60_moves(control: str, minutes: float) -> None:
+    """Issue 32: A.1 and B.1 speak of all the moves of the game."""
+    assert TimeControl.parse(control).rapid_blitz_minutes() == pytest.approx(minutes)

@@ -32,3 +32,18 @@ def test_verbs_parse() -> None:
 def test_bad_events(text: str, message: str) -> None:
     with pytest.raises(InvalidEventError, match=message):
         parse_action(text)
+
+
+@pytest.mark.parametrize(("text", "reason"), [("pause", None), ("pause claim", "claim"),
+                                             ("pause for illness", "illness"),
+                                             ("pause emergency", "emergency"), ("pause promotion", "promotion")])
+def test_a_pause_says_its_reason_or_none(text: str, reason: str | None) -> None:
+    """Issue 32: the valid reasons of 6.11.2."""
+    from arbiter.table.events import PauseAct
+
+    assert parse_action(text) == PauseAct(reason)
+
+
+def test_a_pause_for_another_reason_is_refused_naming_the_valid_ones() -> None:
+    with pytest.raises(InvalidEventError, match="pause takes a reason or none: claim, promotion, assistance"):
+        parse_action("pause boredom")

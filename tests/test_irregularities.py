@@ -145,7 +145,16 @@ def test_knocked_pieces_set_right_in_time_or_not() -> None:
 def test_pause_with_and_without_a_reason() -> None:
     ref = referee(moves=ITALIAN)
     assert kinds(feed(ref, "white: knock d2", "black: pause")) == [("reinstated", "7.4.2")]
-    assert kinds(feed(ref, "black: pause")) == [("violation", "6.11.4")]
+    # no reason given: judged at the next act (issue 32); a move leaves it without one
+    assert kinds(feed(ref, "black: pause")) == []
+    assert ("violation", "6.11.4") in kinds(feed(ref, "black: touch g8"))
+    # a reason given, or a claim next: valid
+    assert kinds(feed(ref, "black: pause illness")) == []
+    assert ("violation", "6.11.4") not in kinds(feed(ref, "black: pause", "black: claim touch-move"))
+    # the events ending first: judged on the last one
+    last = referee(moves=ITALIAN)
+    feed(last, "black: pause")
+    assert kinds(last.end_of_events()) == [("violation", "6.11.4")] and last.end_of_events() == []
 
 
 def test_device_loss_and_lesser_penalty() -> None:

@@ -87,11 +87,26 @@ class TimeControl(Record):
         return cls(tuple(periods), raw)
 
     def rapid_blitz_minutes(self) -> float:
-        """Base time plus 60 times the increment of the first period, in minutes (A.1, B.1)."""
-        first = self.periods[0]
-        return (first.seconds + 60 * first.increment) / 60
+        """The time each player has for 60 moves, in minutes (A.1, B.1 speak of all the moves of
+        the game, as FIDE applies them): the base time of every period that begins within the first
+        60 moves, and each of those 60 moves' increment (issue 32; before, the first period's
+        alone, so that ``40/3000:1800`` was rapid). A delay counts for nothing."""
+        total, move = 0.0, 1
+        for period in self.periods:
+            if move > SIXTY_MOVES:
+                break
+            total += period.seconds
+            moves = period.moves if period.moves is not None else SIXTY_MOVES
+            counted = min(moves, SIXTY_MOVES - move + 1)
+            total += counted * period.increment
+            move += moves
+        if move <= SIXTY_MOVES:  # every period has its moves counted: the moves left keep the last increment
+            total += (SIXTY_MOVES - move + 1) * self.periods[-1].increment
+        return total / 60
 
 
+#: The moves whose time decides the ruleset (A.1, B.1: "for 60 moves").
+SIXTY_MOVES = 60
 #: The bound of every duration read (an event's time, a clock, the default time, a time given):
 #: 1000 hours.
 MAX_DURATION = 1000 * 3600

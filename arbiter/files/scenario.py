@@ -292,6 +292,7 @@ def run(scenario: Scenario, check: bool = True) -> Outcome:
         except ScenarioError as err:
             outcome.error = err
             return outcome
+    referee.end_of_events()
     if check and scenario.spec.expect is not None:
         outcome.failures = failures(scenario.spec.expect, referee)
     return outcome

@@ -68,6 +68,10 @@ def validate(scenario: Scenario) -> Validation:
         except ScenarioError as error:  # an InternalError too: the command line tells them apart
             return Validation("invalid", error=error, rulings=list(referee.rulings), referee=referee)
         timeline.append((event.describe(), event.at, referee.clock.reading(), given))
+    judged_late = referee.end_of_events()
+    if judged_late and timeline:  # ruled on the last event: shown with it
+        text, at, clock, given = timeline[-1]
+        timeline[-1] = (text, at, clock, [*given, *judged_late])
     ruling = scenario.spec.ruling or ArbiterRulingModel()
     given_all = list(referee.rulings)  # each read of the log makes its rulings anew
     chosen = Penalties.of(ruling.rulings, given_all)

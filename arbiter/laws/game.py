@@ -94,6 +94,8 @@ class Game:
         self.strikes: dict[chess.Color, int] = {chess.WHITE: 0, chess.BLACK: 0}
         self._index = 0
         self.was_paused = False
+        #: A player who paused the clock and gave no reason: his next act says whether it was valid.
+        self.unexplained_pause: chess.Color | None = None
         #: Whether ``play`` may rule a plain move in one go (the same rulings; False for tests).
         self.at_once = True
         #: The players not at the board yet (6.7).

@@ -14,7 +14,7 @@ import chess
 from arbiter.core.errors import InvalidEventError
 from arbiter.laws import texts
 from arbiter.laws.game import Game
-from arbiter.table.events import ArriveAct, CarryAct, KnockAct, PauseAct
+from arbiter.table.events import ArriveAct, CarryAct, ClaimAct, Event, KnockAct, PauseAct
 from arbiter.core.i18n import _
 from arbiter.table.machine import Hand
 
@@ -109,13 +109,29 @@ def knocked_at_press(ref: Game, color: chess.Color) -> None:
 
 
 def on_pause(ref: Game, color: chess.Color, act: PauseAct, hand: Hand) -> None:
-    """``color`` pauses the clock to ask for the arbiter (6.11.2). Pieces knocked over and not set
-    right are a valid reason: the arbiter sets them right (7.4.2). Without a valid reason the
-    pause is penalised under 12.9 (6.11.4)."""
+    """``color`` pauses the clock to ask for the arbiter (6.11.2). Valid reasons: pieces knocked
+    over and not set right (the arbiter sets them right, 7.4.2), a reason the player gives (a
+    claim, a promotion piece not at hand, assistance, illness or an emergency: 6.11.2), or a claim
+    the player makes next (4.8, 7.5, 9.5.1, A.5.3: judged at his next act, :func:`judge_pause`).
+    Without one the pause is penalised under 12.9 (6.11.4)."""
     ref.clock.paused = True
     if ref.knocked:
         ref.knocked.clear()
         ref.rule("reinstated", "7.4.2", texts.set_right_by_arbiter(), fen=ref.position.fen())
+        return
+    if act.reason is None:
+        ref.unexplained_pause = color
+
+
+def judge_pause(ref: Game, event: Event) -> None:
+    """A pause given no reason, judged at the next act: the pauser's own claim explains it (he
+    paused to call the arbiter for it); anything else leaves it without a valid reason, a breach
+    of 6.11.4, ruled on that act."""
+    color = ref.unexplained_pause
+    if color is None:
+        return
+    ref.unexplained_pause = None
+    if event.actor == color and isinstance(event.action, ClaimAct):
         return
     ref.violation(color, "6.11.4", texts.pause_without_reason(color))
 

@@ -83,6 +83,7 @@ class Referee(Game):
             return self.rulings[first:]
         if not isinstance(event.action, ArriveAct):
             irregularities.must_be_present(self, event.actor)
+        irregularities.judge_pause(self, event)
         self.was_paused, self.clock.paused = self.clock.paused, False
         handler = _HANDLERS[type(event.action)]
         handler(self, event.actor, event.action, self.table.hand_of(event.actor, event.hand))
@@ -91,6 +92,17 @@ class Referee(Game):
             # 7.5.5) shows a fallen flag at that instant, not at the next event.
             self._count_flags_at_zero()
         return self.rulings[first:]
+
+    def end_of_events(self) -> list[Ruling]:
+        """The events are over (a scenario's, a report's): what waited for a later act is judged
+        now, on the last event: a pause the player gave no reason for and made no claim after
+        (6.11.4). A live session never calls it: its next act may still come."""
+        first = len(self.rulings)
+        color = self.unexplained_pause
+        if color is not None and not self.is_over:
+            self.unexplained_pause = None
+            self.violation(color, "6.11.4", texts.pause_without_reason(color))
+        return list(self.rulings[first:])
 
     def _count_flags_at_zero(self) -> None:
         """A clock at zero has a fallen flag, however it got there."""

@@ -235,6 +235,7 @@ def _outcome(question: Question, scenario: Scenario) -> Any:
             referee.apply(event, index)
     except ArbiterError:
         return "invalid"
+    referee.end_of_events()
     spec = question.scenario.spec
     if spec.quiz is None and spec.expect is not None:
         if spec.expect.must is not None and spec.expect.must.must is not None:

@@ -194,10 +194,21 @@ class KnockAct(Record):
         object.__setattr__(self, "squares", squares)
 
 
-class PauseAct(Record):
-    """The player pauses the clock to ask for the arbiter's help (6.11.2, 7.4.2)."""
+#: The reasons a player may give for pausing the clock to call the arbiter (6.11.2): a claim to
+#: make (4.8, 7.5, 9.5.1, A.5.3), a promotion piece not at hand, assistance the arbiter must give,
+#: illness or another emergency.
+PAUSE_REASONS = ("claim", "promotion", "assistance", "illness", "emergency")
 
-    __slots__ = ()
+
+class PauseAct(Record):
+    """The player pauses the clock to ask for the arbiter's help (6.11.2, 7.4.2), for ``reason``
+    (one of :data:`PAUSE_REASONS`) or saying none."""
+
+    __slots__ = ("reason",)
+    reason: str | None
+
+    def __init__(self, reason: str | None = None) -> None:
+        object.__setattr__(self, "reason", reason)
 
 
 class CarryAct(Record):
@@ -297,7 +308,7 @@ _ONE_SQUARE: dict[str, Callable[[chess.Square], Action]] = {
     "lift": LiftAct, "place": PlaceAct, "drop": DropAct, "remove": RemoveAct,
 }
 _NO_ARGS: dict[str, Callable[[], Action]] = {
-    "release": ReleaseAct, "press": PressAct, "resign": ResignAct, "arrive": ArriveAct, "pause": PauseAct,
+    "release": ReleaseAct, "press": PressAct, "resign": ResignAct, "arrive": ArriveAct,
 }
 _DRAW: dict[str, Callable[[], Action]] = {"offer": OfferAct, "accept": AcceptAct, "decline": DeclineAct}
 
@@ -320,6 +331,12 @@ def parse_action(text: str) -> Action:
     if verb == "carry":
         _object(verb, args, "device")
         return CarryAct()
+    if verb == "pause":
+        reasons = [word for word in args if word != "for"]
+        if len(reasons) > 1 or (reasons and reasons[0] not in PAUSE_REASONS):
+            raise InvalidEventError(_("pause takes a reason or none: {reasons}").format(
+                reasons=", ".join(PAUSE_REASONS)))
+        return PauseAct(reasons[0] if reasons else None)
     if verb in _ONE_SQUARE:
         return _ONE_SQUARE[verb](_one_square(verb, args))
     if verb in _NO_ARGS:

@@ -87,6 +87,11 @@ def _explain(name: str, notation: str | None,
             lines.append("")
             steps.append({"event": index, "action": event.describe(), "rulings": [r.as_dict() for r in given],
                           "state": referee.table.state, "effect": not over, "final": final_state(referee)})
+        late = referee.end_of_events()  # what waited for a later act, judged on the last event
+        if late and steps:
+            lines.insert(len(lines) - 1, "\n".join(render.ruling(item, lines=with_lines) for item in late))
+            steps[-1]["rulings"] += [r.as_dict() for r in late]
+            steps[-1]["final"] = final_state(referee)
         index, event = None, None
         document["final"] = final_state(referee)
     except ScenarioError as err:
