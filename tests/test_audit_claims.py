@@ -66,13 +66,13 @@ EXPECTED: dict[int, list[Claim]] = {
         ("could-claim-threefold", "9.2.2", 29, "White could have claimed a draw by repetition before his move 15")],
     # 49 moves each without a capture or pawn move: Black could write any rook or king move and
     # claim; he played 88... h5.
-    4: [("could-claim-fifty", "9.3.1", 4, "Black could have claimed the fifty-move rule before his move 2, "
+    4: [("could-claim-fifty", "9.3.1", 4, "Black could have claimed the fifty-move rule before his move 88, "
          "writing Ra5 and declaring it (the score has h5 there)")],
     # The same moment, but the knight on f6 is pinned and the king has no square: no move Black
     # could write completes the fifty moves, only pawn moves are legal.
     5: [],
     # The bishop on e3 pins nothing: Black could write a knight move.
-    6: [("could-claim-fifty", "9.3.1", 2, "Black could have claimed the fifty-move rule before his move 1, "
+    6: [("could-claim-fifty", "9.3.1", 2, "Black could have claimed the fifty-move rule before his move 110, "
          "writing Nd5 and declaring it (the score has h5 there)")],
 }
 

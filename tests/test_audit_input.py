@@ -99,13 +99,17 @@ def test_a_byte_order_mark_is_read_away_and_the_game_numbers_are_python_chess_nu
 
 
 def test_a_german_score_audited_as_english_says_it_reads_as_german(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 31, item 9: one ``notation`` finding a game (C.5 allows the letters), no illegal moves."""
-    assert main(["audit", str(GERMAN)]) == 0  # information: the score is not at fault
+    """Issue 31, item 9: one ``notation`` finding a game (C.5 allows the letters), no misread
+    illegal moves; a game the German reading finds illegal moves in says so, and is a fault."""
+    assert main(["audit", str(GERMAN)]) == 1  # two of the games have an illegal move read in German
     out = capsys.readouterr().out.splitlines()
     findings = [line for line in out if line.startswith("    ") and not line.startswith("    note: ")]
-    assert len(findings) == 4 and all(line.startswith(
-        "    notation (C.5) the moves are written with the piece letters of German (de), as C.5 allows; English "
-        "cannot read them: audit the score with --notation de (") for line in findings)
+    written = ("(C.5) the moves are written with the piece letters of German (de), as C.5 allows; English cannot "
+               "read them: audit the score with --notation de")
+    assert len(findings) == 4 and all(written in line for line in findings)
+    assert sorted(line.split()[0] for line in findings) == ["notation", "notation", "notation-illegal",
+                                                              "notation-illegal"]
+    assert sum("; read so, it has 1 illegal move (" in line for line in findings) == 2
     assert not [line for line in out if "illegal-move" in line or "unreadable-move" in line or "hint: this" in line]
     assert out[-1] == "hint: 4 games read as German (de), not as English: try --notation de"
     main(["audit", "--format", "json", str(GERMAN)])

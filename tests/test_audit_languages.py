@@ -108,11 +108,11 @@ def test_the_other_languages_too(language: str, sentence: str, capsys: pytest.Ca
 
 def test_hints_and_notes_in_serbian(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, german = _audit(capsys, "--lang", "sr", str(GERMAN))
-    assert ("notation (C.5) потези су записани словима фигура језика German (de), како члан C.5 дозвољава; "
+    assert ("потези су записани словима фигура језика немачки (de), како члан C.5 дозвољава; "
             "енглески их не може прочитати: проверите запис са --notation de") in german  # one finding a game
     assert "напомена: речи које python-chess чита само делимично, као потез: 'Sa3' као a3" in german
     assert "не означава ниједан потез" not in german  # no misread move is a finding
-    assert "савет: 4 партије се читају као German (de), а не као енглески: покушајте --notation de" in german
+    assert "савет: 4 партије се читају као немачки (de), а не као енглески: покушајте --notation de" in german
     noted = tmp_path / "noted.pgn"
     noted.write_text(NOTED, encoding="utf-8")
     _, text = _audit(capsys, "--lang", "sr", str(noted))

@@ -79,6 +79,10 @@ def test_a_piece_is_named_by_the_languages_letter_in_a_rulings_fields_and_in_why
     replaced = Ruling(kind="replaced", article="7.5.2", text="", square="e8", piece="Q")
     with use_language("sr"):
         assert render.ruling(replaced).endswith("[поље: e8, фигура: Д]")
+    with use_language("bg"):  # teach and the quiz write their rulings' lines themselves
+        promoting = teach.new_session(None, "7k/4P3/8/8/8/8/8/K7 w - - 0 1", None, None, None, None, None)
+        promoting.handle("move e7 e8")
+        assert "фигура: Д]" in promoting.handle("press") and "фигура: Q]" not in promoting.handle(":why")
     with use_language("bg"):
         session = teach.new_session(None, None, None, None, None, None, None)
         session.handle("white: touch g1")

@@ -105,8 +105,11 @@ def test_every_question_of_the_library_shows_what_its_answer_depends_on() -> Non
         context = question.context()
         assert question.is_answerable, (question.scenario.path, context.hidden)
         shown = {"clock": context.clock, "history": context.history, "rights": context.rights,
-                 "regulations": context.regulations, "set-up": context.set_up}
-        assert {name for name, line in shown.items() if line} == context.depends & quiz.SHOWN_WHEN_NEEDED
+                 "regulations": context.regulations, "set-up": context.set_up, "moves-made": context.moves_made}
+        assert {name for name, line in shown.items() if line} == context.depends & quiz.SHOWN_WHEN_NEEDED - {"times"}
+        if "times" in context.depends:  # each event shown before the question carries its time
+            timed = [event.at is not None for event in question.scenario.events[: question.after]]
+            assert [line.startswith("[") for line in context.events] == timed, question.scenario.path
         depends |= context.depends
     # the probes find each setting in some question: the check has something to hold
     assert depends == set(quiz.SETTINGS)
@@ -114,7 +117,8 @@ def test_every_question_of_the_library_shows_what_its_answer_depends_on() -> Non
 
 def test_a_question_that_cannot_show_what_its_answer_depends_on_is_refused(
         monkeypatch: pytest.MonkeyPatch, piped: Piped) -> None:
-    monkeypatch.setattr(quiz, "SHOWN_WHEN_NEEDED", frozenset({"clock"}))  # as if the moves before could not be shown
+    # as if the moves before could not be shown
+    monkeypatch.setattr(quiz, "SHOWN_WHEN_NEEDED", frozenset({"clock", "times"}))
     (question,) = quiz.questions([THREEFOLD], random.Random(1))
     assert question.context().hidden == {"history"} and not question.is_answerable
     done = piped(["quiz", "--seed", "1", str(THREEFOLD), str(FLAG_AFTER_DELAY)], "1\n1\n")
@@ -128,3 +132,19 @@ def test_a_question_that_hides_nothing_shows_the_usual_settings_only() -> None:
     assert context.lines() == ["Ruleset standard (supervision partial), arbiter watching."]
     assert context.board.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     assert context.events == ["white: touch g1"]  # up to the question (after: 1)
+
+
+@pytest.mark.parametrize(("case", "shown"), [
+    ("default-time/regulations-fifteen-minutes-white-just-after.yaml",
+     ["The event regulations: default time 0:15:00.", "What happened: [0:15:01] white: arrive"]),
+    ("default-time/regulations-fifteen-minutes-white-just-before.yaml",
+     ["The event regulations: default time 0:15:00.", "What happened: [0:14:59] white: arrive"]),
+    ("set-up/colours-reversed-nine-moves-each.yaml", ["Moves made before the events: White 9, Black 9."]),
+])
+def test_a_question_whose_answer_rests_on_times_or_moves_made_shows_them(case: str, shown: list[str],
+                                                                          piped: Piped) -> None:
+    """The review of issue 31: two questions of opposite answers showed the same events without
+    their times, and the ten-move bar of 7.3 was asked without the moves made."""
+    out = piped(["quiz", "--seed", "1", str(SCENARIOS / case)], "1\n").stdout
+    for line in shown:
+        assert line in out

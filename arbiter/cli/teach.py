@@ -288,7 +288,8 @@ class Terminal:
 def ruling_line(item: RulingView, indent: str = "    ") -> str:
     """A ruling's line: kind, article, the sentence, and its other fields."""
     ruling = item.ruling
-    extra = {k: v for k, v in ruling.items() if k not in HIDDEN_FIELDS}
+    extra = {k: render.piece_letter(v) if k == "piece" and isinstance(v, str) and len(v) == 1 else v
+             for k, v in ruling.items() if k not in HIDDEN_FIELDS}
     shown = (f"{pgettext('field', k)}: {pgettext('value', v) if isinstance(v, str) else v}" for k, v in extra.items())
     fields = f"  [{', '.join(shown)}]" if extra else ""
     return f"{indent}{pgettext('kind', str(ruling['kind']))} ({ruling['article']}): {ruling['text']}{fields}"

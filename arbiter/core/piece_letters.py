@@ -18,7 +18,8 @@ import chess
 import yaml
 
 from arbiter.core.errors import UnknownNotationError, shown
-from arbiter.core.i18n import N_, _
+from arbiter.core.i18n import N_, _, current_language
+from arbiter.core.transliteration import to_latin
 from arbiter.core.resources import rules_dir
 from arbiter.core.yamlsource import SAFE_LOADER
 
@@ -39,6 +40,8 @@ class Language:
     code: str
     name: str
     letters: dict[chess.PieceType, tuple[str, ...]]
+    #: The language's name in the seed's Serbian table (``Немачки``), where the table gives one.
+    serbian_name: str | None = None
 
     def letter(self, piece_type: chess.PieceType) -> str:
         """The letter written for ``piece_type`` ('' for the pawn)."""
@@ -89,7 +92,7 @@ def _built(entry: dict[str, Any]) -> Language:
     for key, piece_type in PIECES:
         value = entry.get(key, [])
         spellings[piece_type] = [value] if isinstance(value, str) else list(value)
-    return Language(entry["code"], entry["name"], _without_clashes(spellings))
+    return Language(entry["code"], entry["name"], _without_clashes(spellings), entry.get("table"))
 
 
 def _without_clashes(spellings: dict[chess.PieceType, list[str]]) -> dict[chess.PieceType, tuple[str, ...]]:
@@ -149,7 +152,12 @@ def told_name(lang: Language | str) -> str:
     """A notation's name in the language in force (the table's English name for the languages the
     program does not speak)."""
     found = lang if isinstance(lang, Language) else language(lang)
-    return _(_TOLD_NAMES[found.code]) if found.code in _TOLD_NAMES else found.name
+    if found.code in _TOLD_NAMES:
+        return _(_TOLD_NAMES[found.code])
+    speaking = current_language()
+    if speaking in ("sr", "sr-Latn") and found.serbian_name:  # the seed's own table names them in Serbian
+        return found.serbian_name.lower() if speaking == "sr" else to_latin(found.serbian_name.lower())
+    return found.name
 
 
 def readings_of(code: str) -> tuple[str, ...]:

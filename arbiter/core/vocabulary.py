@@ -132,6 +132,12 @@ WORDS = (
     NP_("word", "device"),
     NP_("word", "white"),
     NP_("word", "black"),
+    # a pause's reason (6.11.2, issue 32)
+    NP_("word", "claim"),
+    NP_("word", "promotion"),
+    NP_("word", "assistance"),
+    NP_("word", "illness"),
+    NP_("word", "emergency"),
     # the rulesets
     NP_("ruleset", "standard"),
     NP_("ruleset", "rapid"),

@@ -79,8 +79,11 @@ def _audit_text(number: int, text: str, notation: str | None) -> GameAudit:
         game.notes += partly_read(text)
         if game.notation_hint is not None:
             # Another language's piece letters (C.5) are no illegal move: one finding says how the
-            # score is written, in place of the moves English misread.
-            game.findings = [Finding("notation", "C.5", game.notation_hint.finding),
+            # score is written, in place of the moves English misread; where that reading has
+            # illegal moves of its own, the finding says so and is a fault of the score.
+            hint = game.notation_hint
+            kind = "notation-illegal" if hint.illegal else "notation"
+            game.findings = [Finding(kind, "C.5", hint.finding),
                              *(f for f in game.findings if f.kind not in ("illegal-move", "unreadable-move"))]
     return game
 

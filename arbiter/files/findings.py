@@ -12,7 +12,7 @@ import chess
 
 from arbiter.core.errors import ArbiterError
 from arbiter.core.i18n import N_, _, ngettext
-from arbiter.core.notation import language
+from arbiter.core.notation import told_name
 from arbiter.files.notationhint import NotationHint, language_preference
 
 
@@ -25,17 +25,21 @@ class Finding:
     text: str
     ply: int | None = None
 
-    def as_dict(self) -> dict[str, Any]:
-        move = (self.ply + 1) // 2 if self.ply is not None else None
+    def as_dict(self, first_ply: int = 0) -> dict[str, Any]:
+        """As JSON gives it: ``ply`` counts the score's moves, ``move`` numbers them as the score
+        does (from the FEN's move number for a game that starts from one)."""
+        move = (first_ply + self.ply + 1) // 2 if self.ply is not None else None
         return {"kind": self.kind, "article": self.article, "text": self.text, "ply": self.ply, "move": move}
 
-    def where(self) -> str:
+    def where(self, first_ply: int = 0) -> str:
         """Where it is, as a score numbers moves and as the texts say it: ``move 5, White: ``
-        (ply 9); empty for a finding of the whole game."""
+        (ply 9 of a game from the initial position; ``first_ply``: the plies before the score's
+        first move, for a game from a FEN); empty for a finding of the whole game."""
         if not self.ply:
             return ""
-        said = _("move {number}, White: ") if self.ply % 2 else _("move {number}, Black: ")
-        return said.format(number=(self.ply + 1) // 2)
+        whole = first_ply + self.ply
+        said = _("move {number}, White: ") if whole % 2 else _("move {number}, Black: ")
+        return said.format(number=(whole + 1) // 2)
 
 
 #: Kinds that only inform (a claim the player could have made, a question left open): they are
@@ -72,6 +76,8 @@ class GameAudit:
     notes: list[str] = field(default_factory=list)
     #: How many moves (plies) the score holds, as read.
     plies: int = 0
+    #: The plies the game had before the score's first move (a game from a FEN); 0 from the start.
+    first_ply: int = 0
     #: The moves replayed, an illegal one as it was played: all ``plies`` of them, unless the game
     #: ended by the Laws before (``ran-past-ending``) or a move names none a piece could make.
     moves: list[chess.Move] = field(default_factory=list)
@@ -84,7 +90,7 @@ class GameAudit:
     def as_dict(self) -> dict[str, Any]:
         hint = self.notation_hint.as_dict() if self.notation_hint is not None else None
         return {"game": self.number, "white": self.white, "black": self.black, "result": self.result,
-                "findings": [f.as_dict() for f in self.findings], "error": self.error,
+                "findings": [f.as_dict(self.first_ply) for f in self.findings], "error": self.error,
                 "notation_hint": hint, "not_audited": self.not_audited, "note": "; ".join(self.notes) or None}
 
 
@@ -193,7 +199,7 @@ class Tally:
         if not self.notations:
             return None
         code = min(self.notations, key=lambda c: (-self.notations[c], language_preference(c)))
-        name = f"{language(code).name} ({code})"
+        name = f"{told_name(code)} ({code})"
         count = self.notations[code]
         return ngettext("hint: {count} games read as {name}, not as English: try {option}",
                         "hint: {count} games read as {name}, not as English: try {option}",

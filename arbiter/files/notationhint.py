@@ -12,7 +12,7 @@ from typing import Any
 import chess
 
 from arbiter.core.i18n import _, ngettext
-from arbiter.core.notation import Language, language, languages, moves_named
+from arbiter.core.notation import Language, language, languages, moves_named, told_name
 from arbiter.core.pgnread import MOVE_NUMBER, read_score
 from arbiter.files.pgntext import legal_or_null, start_board
 
@@ -36,13 +36,16 @@ class NotationHint:
         C.5 allows, and is audited with ``--notation`` (and who else reads it alike)."""
         line = _("the moves are written with the piece letters of {name} ({code}), as C.5 allows; English "
                  "cannot read them: audit the score with {option}").format(
-            name=self.name, code=self.code, option=f"--notation {self.code}")
+            name=told_name(self.code), code=self.code, option=f"--notation {self.code}")
+        if self.illegal:
+            line += ngettext("; read so, it has {count} illegal move", "; read so, it has {count} illegal moves",
+                             self.illegal).format(count=self.illegal)
         return line + self._alike()
 
     def _alike(self) -> str:
         if not self.also:
             return ""
-        named = [language(code).name for code in self.also[:5]]
+        named = [told_name(code) for code in self.also[:5]]
         if len(self.also) > 5:
             more = len(self.also) - 5
             named.append(ngettext("{count} more", "{count} more", more).format(count=more))
@@ -54,7 +57,7 @@ class NotationHint:
     def text(self) -> str:
         """``this score reads as German (de): try --notation de``, and who else reads it alike."""
         line = _("this score reads as {name} ({code}): try {option}").format(
-            name=self.name, code=self.code, option=f"--notation {self.code}")
+            name=told_name(self.code), code=self.code, option=f"--notation {self.code}")
         return line + self._alike()
 
     def as_dict(self) -> dict[str, Any]:

@@ -42,6 +42,7 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None) ->
     except ValueError as err:
         game.error = _("bad FEN tag: {error}").format(error=err)
         return game
+    game.first_ply = (board.fullmove_number - 1) * 2 + (board.turn == chess.BLACK)  # a FEN may start anywhere
     ruleset = _ruleset(headers)
     key = position_key(board)
     occurrences: dict[Hashable, int] = {key: 1}
@@ -55,12 +56,13 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None) ->
     for ply, san in enumerate(tokens.sans, start=1):
         if ended_at is not None:
             reason, article, at = ended_at
+            whole = game.first_ply + at  # the ending move, counted from the game's first move
             ended = (_("the game ended with White's move {number} by {reason}; later moves and the recorded result "
-                       "do not count") if at % 2 else
+                       "do not count") if whole % 2 else
                      _("the game ended with Black's move {number} by {reason}; later moves and the recorded result "
                        "do not count"))
             game.findings.append(Finding("ran-past-ending", article, ended.format(
-                number=(at + 1) // 2, reason=pgettext("ending", reason)), at))
+                number=(whole + 1) // 2, reason=pgettext("ending", reason)), at))
             break
         mover = board.turn
         played: chess.Move | None
@@ -182,7 +184,7 @@ def _note_claim(game: GameAudit, board: chess.Board, occurrences: int, twice: di
     else:
         how = _(", writing {move} and declaring it (the score has {san} there)").format(
             move=write_san(board, written, lang), san=san)
-    game.findings.append(Finding(kind, article, could.format(number=(ply + 1) // 2) + how, ply))
+    game.findings.append(Finding(kind, article, could.format(number=board.fullmove_number) + how, ply))
     return True
 
 
@@ -239,9 +241,10 @@ def _check_result(game: GameAudit, board: chess.Board, ended_at: tuple[str, str,
         # the board stands where the game ended: the side to move is the one mated
         laws = ("0-1" if board.turn == chess.WHITE else "1-0") if reason == "checkmate" else "1/2-1/2"
         if "Result" not in tokens.headers:  # no result written, none contradicted: say what the Laws give
-            ended = (_("the game ended with White's move {number} by {reason} ({result}, {article})") if ply % 2
+            whole = game.first_ply + ply
+            ended = (_("the game ended with White's move {number} by {reason} ({result}, {article})") if whole % 2
                      else _("the game ended with Black's move {number} by {reason} ({result}, {article})"))
-            game.notes.append(ended.format(number=(ply + 1) // 2, reason=pgettext("ending", reason), result=laws,
+            game.notes.append(ended.format(number=(whole + 1) // 2, reason=pgettext("ending", reason), result=laws,
                                            article=article))
         elif recorded != laws:
             game.findings.append(Finding("result-contradicted", article,

@@ -124,14 +124,14 @@ def on_pause(ref: Game, color: chess.Color, act: PauseAct, hand: Hand) -> None:
 
 
 def judge_pause(ref: Game, event: Event) -> None:
-    """A pause given no reason, judged at the next act: the pauser's own claim explains it (he
-    paused to call the arbiter for it); anything else leaves it without a valid reason, a breach
-    of 6.11.4, ruled on that act."""
+    """A pause given no reason, judged at the pauser's next act (the opponent's are passed over):
+    his own claim explains it (he paused to call the arbiter for it); anything else leaves it
+    without a valid reason, a breach of 6.11.4, ruled on that act."""
     color = ref.unexplained_pause
-    if color is None:
+    if color is None or event.actor != color:  # the opponent's acts say nothing of the pauser's reason
         return
     ref.unexplained_pause = None
-    if event.actor == color and isinstance(event.action, ClaimAct):
+    if isinstance(event.action, ClaimAct):
         return
     ref.violation(color, "6.11.4", texts.pause_without_reason(color))
 

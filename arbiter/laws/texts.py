@@ -425,7 +425,8 @@ def illegal_position_waits(color: chess.Color) -> str:
 
 #: The words of an event's arguments that are words (``touch e2 accidentally``, ``carry device``,
 #: ``put black N c6``), translated in context ``word``.
-_EVENT_WORDS = frozenset({"accidentally", "device", "white", "black"})
+_EVENT_WORDS = frozenset({"accidentally", "device", "white", "black", "claim", "promotion", "assistance",
+                          "illness", "emergency"})
 
 
 def event_words(event: Event, notation: str | None = None) -> str:
@@ -441,6 +442,8 @@ def event_words(event: Event, notation: str | None = None) -> str:
         words = [translate(word, notation) for word in words]
     if verb == "put" and notation is not None and len(words) >= 2 and words[-2] in "KQRBNP":
         words[-2] = language(notation).letters[chess.Piece.from_symbol(words[-2]).piece_type][0]
+    if verb == "pause":  # "pause for illness": the reason's words say "for" in each language
+        words = [word for word in words if word != "for"]
     words = [pgettext("word", word) if word in _EVENT_WORDS else word for word in words]
     actor = _("white") if event.actor == chess.WHITE else _("black")
     return " ".join([f"{actor}:", pgettext("verb", verb), *words])

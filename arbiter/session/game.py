@@ -149,8 +149,10 @@ class Session:
         :raises InvalidEventError: if it is not an event.
         """
         head, colon, rest = text.partition(":")
-        if colon and head.strip().lower() in _PLAYERS:  # "b: claim flag", "w:touch g1", "White: e4"
-            text = f"{head.strip().lower()} {rest}"
+        # "b: claim flag", "White: e4", "white:touch g1"; but "b:c5" is the b-pawn's capture (":" for "x")
+        name = head.strip().lower()
+        if colon and (name in ("white", "black") or name in ("w", "b") and rest[:1].isspace()):
+            text = f"{name} {rest}"
         words = text.split()
         options = {w.split("=", 1)[0]: w.split("=", 1)[1] for w in words if "=" in w}
         words = [w for w in words if "=" not in w]

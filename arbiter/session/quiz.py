@@ -21,12 +21,13 @@ import chess
 
 from arbiter.core.clock import format_duration
 from arbiter.core.errors import ArbiterError, ScenarioError
-from arbiter.core.i18n import N_, _, library_text, pgettext
+from arbiter.core.i18n import N_, _, library_text, ngettext, pgettext
 from arbiter.core.notation import translate
 from arbiter.core.position import Position
 from arbiter.files.expect import must_fields
 from arbiter.files.scenario import Scenario, load
 from arbiter.laws.texts import event_words
+from arbiter.table.events import Event
 from arbiter.table.turns import ArbiterMode
 
 _RESULTS = {"1-0": N_("White wins (1-0)"), "0-1": N_("Black wins (0-1)"), "1/2-1/2": N_("a draw (1/2-1/2)"),
@@ -111,12 +112,14 @@ class Question:
 #: ruleset, the supervision, how the arbiter follows the game, the clock, the moves played before
 #: the start (the repetitions), the rights a diagram cannot show (castling, en passant, the moves
 #: counted for the fifty-move rule), the event regulations, and an irregular start (a wrong set-up,
-#: a board placed wrongly, reversed colours, a player away).
-SETTINGS = ("ruleset", "supervision", "arbiter", "clock", "history", "rights", "regulations", "set-up")
+#: a board placed wrongly, reversed colours, a player away); and the events' times and the moves
+#: made before the start (the default time of 6.7, the ten moves of 7.3 and A.5.1.2).
+SETTINGS = ("ruleset", "supervision", "arbiter", "clock", "times", "history", "moves-made", "rights", "regulations",
+            "set-up")
 #: Shown with every question, whatever its answer depends on.
 ALWAYS_SHOWN = frozenset({"ruleset", "supervision", "arbiter"})
 #: Shown with a question whose answer depends on them; anything else it depends on gets it refused.
-SHOWN_WHEN_NEEDED = frozenset({"clock", "history", "rights", "regulations", "set-up"})
+SHOWN_WHEN_NEEDED = frozenset({"clock", "times", "history", "moves-made", "rights", "regulations", "set-up"})
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,7 @@ class Context:
     events: list[str]  # up to the question, each with its time when the clock is shown
     clock: str | None = None
     history: str | None = None
+    moves_made: str | None = None
     rights: str | None = None
     regulations: str | None = None
     set_up: str | None = None
@@ -137,8 +141,8 @@ class Context:
 
     def lines(self) -> list[str]:
         """The settings and the other facts shown, a sentence each (the board and events apart)."""
-        return [line for line in (self.settings, self.clock, self.history, self.rights, self.regulations,
-                                  self.set_up) if line]
+        return [line for line in (self.settings, self.clock, self.history, self.moves_made, self.rights,
+                                  self.regulations, self.set_up) if line]
 
 
 def describe_obligation(player: str, must: str, fields: dict[str, str]) -> str:
@@ -248,6 +252,10 @@ def _outcome(question: Question, scenario: Scenario) -> Any:
     return rulings, referee.result
 
 
+#: A default time no arrival is late for.
+_A_DAY = 24 * 3600.0
+
+
 def _variants(scenario: Scenario) -> list[tuple[str, Scenario]]:
     """The scenario with one setting changed at a time, each named by what it changes."""
     settings = scenario.settings
@@ -261,15 +269,26 @@ def _variants(scenario: Scenario) -> list[tuple[str, Scenario]]:
     found.append(("arbiter", replace(scenario, settings=replace(settings, arbiter=mode))))
     if scenario.control is not None or scenario.start_clock is not None:
         found.append(("clock", replace(scenario, control=None, start_clock=None)))
+    if any(event.at is not None for event in scenario.events):
+        untimed = [Event(e.actor, e.action, e.text, None, e.hand, e.note, e.line) for e in scenario.events]
+        found.append(("times", replace(scenario, events=untimed)))
+        later = [Event(e.actor, e.action, e.text, None if e.at is None else e.at + _A_DAY, e.hand, e.note, e.line)
+                 for e in scenario.events]  # the same events a day later: a time limit passed
+        found.append(("times", replace(scenario, events=later)))
     if settings.default_time or settings.device_penalty != "loss":
         found.append(("regulations", replace(scenario, settings=replace(
             settings, default_time=0.0, device_penalty="loss", device_seconds=0.0))))
+    if settings.absent:  # the default time decides a late arrival whichever way it is set (6.7.1)
+        found.append(("regulations", replace(scenario, settings=replace(settings, default_time=_A_DAY))))
     if settings.set_up_wrong or settings.orientation_wrong or settings.colours_reversed:
         found.append(("set-up", replace(scenario, settings=replace(
             settings, set_up_wrong=False, orientation_wrong=False, colours_reversed=False))))
     board = scenario.start.board
     if board.move_stack:
         found.append(("history", replace(scenario, start=Position.from_start(board.fen(), []))))
+    further = board.copy(stack=False)
+    further.fullmove_number += 20  # as many moves more made before the start
+    found.append(("moves-made", replace(scenario, start=Position.from_start(further.fen(), []))))
     if board.castling_rights or board.ep_square is not None or board.halfmove_clock:
         plain = board.copy(stack=False)
         plain.castling_rights, plain.ep_square, plain.halfmove_clock = chess.BB_EMPTY, None, 0
@@ -280,7 +299,7 @@ def _variants(scenario: Scenario) -> list[tuple[str, Scenario]]:
 def _baseline(name: str, scenario: Scenario) -> Scenario:
     """What a variant is compared with: the scenario itself, but for the rights, whose variant
     has no moves before the start either: the scenario without them."""
-    if name == "rights" and scenario.start.board.move_stack:
+    if name in ("rights", "moves-made") and scenario.start.board.move_stack:
         return replace(scenario, start=Position.from_start(scenario.start.board.fen(), []))
     return scenario
 
@@ -335,9 +354,18 @@ def _rights(board: chess.Board) -> str:
     if board.ep_square is not None:
         parts.append(_("a pawn may be taken en passant on {square}").format(square=chess.square_name(board.ep_square)))
     if board.halfmove_clock:
-        parts.append(_("{count} moves by each side without a capture or a pawn move (9.3)").format(
-            count=f"{board.halfmove_clock / 2:g}"))
+        count = board.halfmove_clock
+        parts.append(ngettext("the last {count} half-move made without a capture or a pawn move (9.3)",
+                              "the last {count} half-moves made without a capture or a pawn move (9.3)",
+                              count).format(count=count))
     return "; ".join(parts) + "."
+
+
+def _moves_made(board: chess.Board) -> str:
+    """How many moves each player has made before the events (7.3, A.5.1.2 count them)."""
+    black = board.fullmove_number - 1
+    white = black + (board.turn == chess.BLACK)
+    return _("Moves made before the events: White {white}, Black {black}.").format(white=white, black=black)
 
 
 def _clock(scenario: Scenario) -> str:
@@ -385,7 +413,7 @@ def context_of(question: Question) -> Context:
     depends = depends_on(question)
     shown = ALWAYS_SHOWN | (depends & SHOWN_WHEN_NEEDED)
     settings = scenario.settings
-    timed = "clock" in depends
+    timed = bool(depends & {"clock", "times"})
     events = []
     for event in scenario.events[: question.after]:
         words = event_words(event, _notation(scenario))
@@ -396,10 +424,11 @@ def context_of(question: Question) -> Context:
             ruleset=pgettext("ruleset", settings.ruleset), supervision=pgettext("supervision", settings.supervision),
             arbiter=pgettext("arbiter", settings.arbiter)),
         events=events,
-        clock=_clock(scenario) if timed else None,
+        clock=_clock(scenario) if "clock" in depends else None,
         history=_("The moves before: {moves}.").format(moves=_moves_before(scenario)) if "history" in depends
         else None,
         rights=_rights(scenario.start.board) if "rights" in depends else None,
+        moves_made=_moves_made(scenario.start.board) if "moves-made" in depends else None,
         regulations=_regulations(scenario) if "regulations" in depends else None,
         set_up=_set_up(scenario) if "set-up" in depends else None,
         depends=depends,

@@ -110,14 +110,14 @@ def _print_audit(name: str, result: GameAudit, output: str) -> None:
         variant = result.not_audited.removeprefix("variant ")
         print("    " + _("not audited: variant {variant} (its rules are not the Laws of Chess; its moves are not "
                          "read)").format(variant=variant))
-    if result.notation_hint is not None and not any(f.kind == "notation" for f in result.findings):
+    if result.notation_hint is not None and not any(f.kind.startswith("notation") for f in result.findings):
         print("    " + _("hint: {text}").format(text=result.notation_hint.text))
     if result.error:
         print("    " + _("broken game: {text}").format(text=error_line(result.error)))
     for note in result.notes:
         print("    " + _("note: {text}").format(text=error_line(note)))
     for finding in result.findings:
-        print(f"    {finding.kind} ({finding.article}) {finding.where()}{error_line(finding.text)}")
+        print(f"    {finding.kind} ({finding.article}) {finding.where(result.first_ply)}{error_line(finding.text)}")
 
 
 def _audited(name: str, handle: TextIO, jobs: int, notation: str | None,

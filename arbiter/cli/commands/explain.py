@@ -89,7 +89,9 @@ def _explain(name: str, notation: str | None,
                           "state": referee.table.state, "effect": not over, "final": final_state(referee)})
         late = referee.end_of_events()  # what waited for a later act, judged on the last event
         if late and steps:
-            lines.insert(len(lines) - 1, "\n".join(render.ruling(item, lines=with_lines) for item in late))
+            lines.insert(len(lines) - 1, "\n".join(
+                render.ruling(item, lines=with_lines) + "\n" + render.article_text(item.article, indent="        ")
+                for item in late))
             steps[-1]["rulings"] += [r.as_dict() for r in late]
             steps[-1]["final"] = final_state(referee)
         index, event = None, None
