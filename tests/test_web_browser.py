@@ -154,6 +154,18 @@ class Board:
     def view(self) -> dict:
         return dict(self.page.evaluate("() => window.arbiterApp.view"))
 
+    def seminar(self, case: str, steps: int) -> None:
+        """Load ``case`` of the library in the seminar and step through its first ``steps`` events."""
+        self.page.click("#tab-seminar")
+        self.settle()
+        self.page.wait_for_function("document.querySelectorAll('#sem-library option').length > 100")
+        self.page.select_option("#sem-library", case)
+        self.page.click("#sem-load")
+        self.settle()
+        for _ in range(steps):
+            self.page.click("#sem-next")
+            self.settle()
+
     def rulings(self, kind: str | None = None):  # noqa: ANN201
         """The rulings' elements (read them with text_content: the list lays out only what is seen)."""
         selector = "#rulings li.ruling" + (f"[data-kind={kind}]" if kind else "")
@@ -555,15 +567,7 @@ def test_the_page_says_its_own_lines_in_the_language_up_to_the_report_desk(board
     board.drag("g1", None)
     assert page.inner_text("#message").startswith("подигнута фигура не може да напусти таблу")
     assert page.get_attribute("#palette .pal[data-piece=N]", "title") == "бели скакач"
-    page.click("#tab-seminar")
-    board.settle()
-    page.wait_for_function("document.querySelectorAll('#sem-library option').length > 100")
-    page.select_option("#sem-library", "touch/first-touched-cannot-move.yaml")
-    page.click("#sem-load")
-    board.settle()
-    for _ in range(2):
-        page.click("#sem-next")
-        board.settle()
+    board.seminar("touch/first-touched-cannot-move.yaml", 2)
     assert page.inner_text("#sem-progress").startswith("догађај 2 од ")
     page.locator("#quiz-choices li button").nth(0).click()
     assert page.get_attribute("#quiz-grade", "data-grade") == "wrong"
@@ -583,15 +587,7 @@ def test_a_quiz_question_on_the_page_shows_what_its_answer_depends_on_in_serbian
     page = board.page
     page.select_option("#lang", "sr")
     board.settle()
-    page.click("#tab-seminar")
-    board.settle()
-    page.wait_for_function("document.querySelectorAll('#sem-library option').length > 100")
-    page.select_option("#sem-library", "claims-before-press/threefold-after-move-made-upheld-called.yaml")
-    page.click("#sem-load")
-    board.settle()
-    for _ in range(2):
-        page.click("#sem-next")
-        board.settle()
+    board.seminar("claims-before-press/threefold-after-move-made-upheld-called.yaml", 2)
     assert page.is_visible("#quiz")
     assert page.locator("#quiz-board svg").count() == 1  # the board before the events
     assert page.inner_text("#quiz-board figcaption") == "Табла пре догађаја"
@@ -606,14 +602,7 @@ def test_a_quiz_question_on_the_page_shows_what_its_answer_depends_on_in_serbian
 def test_a_helpmate_line_is_an_item_to_open_not_part_of_the_rulings_sentence(board: Board) -> None:
     """Issue 31, item 3: the ruling says how long the line is; the page gives the line on request."""
     page = board.page
-    page.click("#tab-seminar")
-    board.settle()
-    page.wait_for_function("document.querySelectorAll('#sem-library option').length > 100")
-    page.select_option("#sem-library", "dead-positions/flag-king-walks-pawn-survives.yaml")
-    page.click("#sem-load")
-    board.settle()
-    page.click("#sem-next")
-    board.settle()
+    board.seminar("dead-positions/flag-king-walks-pawn-survives.yaml", 1)
     assert page.is_visible("#quiz")  # "what is the result?": the rulings wait for the answer
     # nothing gives the answer away before it is given: the result, the obligation, the rulings
     for withheld in ("#result", "#obligation", "#rulings"):
