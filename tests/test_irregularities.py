@@ -151,6 +151,9 @@ def test_pause_with_and_without_a_reason() -> None:
     # a reason given, or a claim next: valid
     assert kinds(feed(ref, "black: pause illness")) == []
     assert ("violation", "6.11.4") not in kinds(feed(ref, "black: pause", "black: claim touch-move"))
+    # "pause claim" said, then no claim: the reason was not one
+    claimed = referee(moves=ITALIAN)
+    assert ("violation", "6.11.4") in kinds(feed(claimed, "black: pause claim", "black: touch g8"))
     # the events ending first: judged on the last one
     last = referee(moves=ITALIAN)
     feed(last, "black: pause")

@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+from arbiter.cli import render
 from arbiter.cli.teach import Terminal, ruling_line
 from arbiter.core.i18n import _, ngettext
 from arbiter.laws.texts import event_words
@@ -100,6 +101,8 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
     notation = question.scenario.settings.output_notation or question.scenario.settings.notation
     for event in rest:
         say(f"> {event_words(event, notation)}\n" + terminal.play(event))
+    for late in terminal.session.referee.end_of_events():  # judged once the events are over (6.11.4)
+        say(render.ruling(late, indent="  "))
     if not rest:
         for ruling in terminal.session.view().rulings[-3:]:
             say(ruling_line(ruling, indent="  "))

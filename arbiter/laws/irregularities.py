@@ -111,15 +111,16 @@ def knocked_at_press(ref: Game, color: chess.Color) -> None:
 def on_pause(ref: Game, color: chess.Color, act: PauseAct, hand: Hand) -> None:
     """``color`` pauses the clock to ask for the arbiter (6.11.2). Valid reasons: pieces knocked
     over and not set right (the arbiter sets them right, 7.4.2), a reason the player gives (a
-    claim, a promotion piece not at hand, assistance, illness or an emergency: 6.11.2), or a claim
-    the player makes next (4.8, 7.5, 9.5.1, A.5.3: judged at his next act, :func:`judge_pause`).
+    promotion piece not at hand, assistance, illness or an emergency: 6.11.2), or a claim the
+    player makes next (4.8, 7.5, 9.5.1, A.5.3: judged at his next act, :func:`judge_pause`, also
+    when he said he paused to claim).
     Without one the pause is penalised under 12.9 (6.11.4)."""
     ref.clock.paused = True
     if ref.knocked:
         ref.knocked.clear()
         ref.rule("reinstated", "7.4.2", texts.set_right_by_arbiter(), fen=ref.position.fen())
         return
-    if act.reason is None:
+    if act.reason in (None, "claim"):  # a claim said is a claim to be made: his next act shows it
         ref.unexplained_pause = color
 
 
