@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import sys
 import textwrap
-from typing import TextIO
+from collections.abc import Mapping
+from typing import Any, TextIO
 
 import chess
 
@@ -120,13 +121,19 @@ HIDDEN_FIELDS = ("kind", "article", "text", "event", "line")
 def ruling(item: Ruling, indent: str = "    ", lines: bool = False) -> str:
     """A ruling's line: kind, article, the sentence, and its other fields; with ``lines``, a
     helpmate line the ruling carries on a line of its own under it."""
+    return ruling_fields(item.as_dict(), indent, lines)
+
+
+def ruling_fields(fields: Mapping[str, Any], indent: str = "    ", lines: bool = False) -> str:
+    """:func:`ruling` of a ruling given as its fields (a view's, a document's): a piece named by
+    the language's letter."""
     extra = {k: piece_letter(v) if k == "piece" and isinstance(v, str) and len(v) == 1 else v
-             for k, v in item.as_dict().items() if k not in HIDDEN_FIELDS}
+             for k, v in fields.items() if k not in HIDDEN_FIELDS}
     shown = (f"{pgettext('field', k)}: {pgettext('value', v) if isinstance(v, str) else v}" for k, v in extra.items())
-    fields = f"  [{', '.join(shown)}]" if extra else ""
-    told = f"{indent}{pgettext('kind', item.kind)} ({item.article}): {item.text}{fields}"
-    if lines and item.line:
-        told += f"\n{indent}  " + _("the line: {line}").format(line=item.line)
+    said = f"  [{', '.join(shown)}]" if extra else ""
+    told = f"{indent}{pgettext('kind', str(fields['kind']))} ({fields['article']}): {fields['text']}{said}"
+    if lines and fields.get("line"):
+        told += f"\n{indent}  " + _("the line: {line}").format(line=fields["line"])
     return told
 
 

@@ -24,7 +24,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from arbiter.cli import render
-from arbiter.cli.render import HIDDEN_FIELDS, error_line
+from arbiter.cli.render import error_line
 from arbiter.core.errors import ArbiterError, InternalError, ScenarioError, UnknownArticleError
 from arbiter.core.i18n import N_, _, ngettext, pgettext
 from arbiter.laws import articles as laws
@@ -287,12 +287,7 @@ class Terminal:
 
 def ruling_line(item: RulingView, indent: str = "    ") -> str:
     """A ruling's line: kind, article, the sentence, and its other fields."""
-    ruling = item.ruling
-    extra = {k: render.piece_letter(v) if k == "piece" and isinstance(v, str) and len(v) == 1 else v
-             for k, v in ruling.items() if k not in HIDDEN_FIELDS}
-    shown = (f"{pgettext('field', k)}: {pgettext('value', v) if isinstance(v, str) else v}" for k, v in extra.items())
-    fields = f"  [{', '.join(shown)}]" if extra else ""
-    return f"{indent}{pgettext('kind', str(ruling['kind']))} ({ruling['article']}): {ruling['text']}{fields}"
+    return render.ruling_fields(item.ruling, indent)
 
 
 def law_text(law: LawView, indent: str = "", width: int = 88) -> str:

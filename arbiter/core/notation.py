@@ -37,7 +37,7 @@ from arbiter.core.records import Record
 
 __all__ = [
     "DEFAULT", "PIECES", "Language", "language", "languages", "legal_move", "move_pattern", "moves_named", "read_move",
-    "readings_of", "told_name",
+    "readings_of", "told_name", "translate_line",
     "read_move_checked", "translate",
     "write_san",
 ]
@@ -67,6 +67,19 @@ def translate(san: str, lang: Language | str | None, source: Language | str | No
     letter = into.letter(piece) if piece is not None else ""
     promoted = "=" + into.letter(promotion) if promotion is not None else ""
     return f"{letter}{rest}{promoted}{suffix}"
+
+
+#: A move in English SAN inside a text (a numbered line, a sentence).
+_SAN_IN_TEXT = re.compile(r"\b(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h]x[a-h][1-8]|[a-h][1-8])(?:=[QRBN])?[+#]?"
+                          r"|O-O(?:-O)?[+#]?")
+
+
+def translate_line(text: str, lang: Language | str | None) -> str:
+    """Every English SAN move of ``text`` (a numbered line: ``1. Nf3 Nf6 2. Ng1``) in ``lang``."""
+    into = lang if isinstance(lang, Language) else language(lang)
+    if into.code == DEFAULT:
+        return text
+    return _SAN_IN_TEXT.sub(lambda found: translate(found.group(0), into), text)
 
 
 _Parts = tuple[chess.PieceType | None, str, chess.PieceType | None, str]

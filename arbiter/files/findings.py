@@ -16,6 +16,13 @@ from arbiter.core.notation import told_name
 from arbiter.files.notationhint import NotationHint, language_preference
 
 
+def move_of(first_ply: int, ply: int) -> tuple[int, bool]:
+    """The score's move number of the score's ``ply`` (counted from 1) and whether it is White's,
+    ``first_ply`` plies having been played before the score's first move (a game from a FEN)."""
+    whole = first_ply + ply
+    return (whole + 1) // 2, bool(whole % 2)
+
+
 @dataclass
 class Finding:
     """One thing the Laws say about a game: its kind, where (ply and move number), the article."""
@@ -28,7 +35,7 @@ class Finding:
     def as_dict(self, first_ply: int = 0) -> dict[str, Any]:
         """As JSON gives it: ``ply`` counts the score's moves, ``move`` numbers them as the score
         does (from the FEN's move number for a game that starts from one)."""
-        move = (first_ply + self.ply + 1) // 2 if self.ply is not None else None
+        move = move_of(first_ply, self.ply)[0] if self.ply is not None else None
         return {"kind": self.kind, "article": self.article, "text": self.text, "ply": self.ply, "move": move}
 
     def where(self, first_ply: int = 0) -> str:
@@ -37,9 +44,9 @@ class Finding:
         first move, for a game from a FEN); empty for a finding of the whole game."""
         if not self.ply:
             return ""
-        whole = first_ply + self.ply
-        said = _("move {number}, White: ") if whole % 2 else _("move {number}, Black: ")
-        return said.format(number=(whole + 1) // 2)
+        number, is_white = move_of(first_ply, self.ply)
+        said = _("move {number}, White: ") if is_white else _("move {number}, Black: ")
+        return said.format(number=number)
 
 
 #: Kinds that only inform (a claim the player could have made, a question left open): they are

@@ -19,7 +19,7 @@ from arbiter.core.position import position_key
 from arbiter.core.fastcheck import why_unwinnable_fast
 from arbiter.core.unwinnable import is_dead
 from arbiter.core.vocabulary import NP_
-from arbiter.files.findings import Finding, GameAudit
+from arbiter.files.findings import Finding, GameAudit, move_of
 from arbiter.files.pgntext import GameTokens, legal_or_null, start_board
 
 
@@ -56,13 +56,13 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None) ->
     for ply, san in enumerate(tokens.sans, start=1):
         if ended_at is not None:
             reason, article, at = ended_at
-            whole = game.first_ply + at  # the ending move, counted from the game's first move
+            number, is_white = move_of(game.first_ply, at)  # the ending move, as the score numbers it
             ended = (_("the game ended with White's move {number} by {reason}; later moves and the recorded result "
-                       "do not count") if whole % 2 else
+                       "do not count") if is_white else
                      _("the game ended with Black's move {number} by {reason}; later moves and the recorded result "
                        "do not count"))
             game.findings.append(Finding("ran-past-ending", article, ended.format(
-                number=(whole + 1) // 2, reason=pgettext("ending", reason)), at))
+                number=number, reason=pgettext("ending", reason)), at))
             break
         mover = board.turn
         played: chess.Move | None
@@ -241,10 +241,10 @@ def _check_result(game: GameAudit, board: chess.Board, ended_at: tuple[str, str,
         # the board stands where the game ended: the side to move is the one mated
         laws = ("0-1" if board.turn == chess.WHITE else "1-0") if reason == "checkmate" else "1/2-1/2"
         if "Result" not in tokens.headers:  # no result written, none contradicted: say what the Laws give
-            whole = game.first_ply + ply
-            ended = (_("the game ended with White's move {number} by {reason} ({result}, {article})") if whole % 2
+            number, is_white = move_of(game.first_ply, ply)
+            ended = (_("the game ended with White's move {number} by {reason} ({result}, {article})") if is_white
                      else _("the game ended with Black's move {number} by {reason} ({result}, {article})"))
-            game.notes.append(ended.format(number=(whole + 1) // 2, reason=pgettext("ending", reason), result=laws,
+            game.notes.append(ended.format(number=number, reason=pgettext("ending", reason), result=laws,
                                            article=article))
         elif recorded != laws:
             game.findings.append(Finding("result-contradicted", article,

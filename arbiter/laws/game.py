@@ -12,7 +12,6 @@ sends each to its judge, so no judge needs the referee.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 import chess
@@ -20,7 +19,7 @@ import chess
 from arbiter.core.i18n import N_, _
 
 from arbiter.core.clock import Clock
-from arbiter.core.notation import language, translate
+from arbiter.core.notation import language, translate, translate_line
 from arbiter.core.position import Position, is_illegal_position
 from arbiter.core.unwinnable import UNDECIDED, is_dead
 from arbiter.core.verdicts import cannot_mate, mating_line
@@ -29,10 +28,6 @@ from arbiter.laws.rulings import Completed, Made, MustCapture, MustMove, RulingL
 from arbiter.table.board import Table
 from arbiter.table.touch import FREE, Fact, Obligation, first_released, obligation
 from arbiter.table.turns import Breach, Pending, Settings, Turn
-
-#: A move in English SAN inside a sentence (a helpmate line), to be written in another notation;
-#: compiled where first used (a ruling in another notation), not at every start.
-_SAN = r"\b(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h]x[a-h][1-8]|[a-h][1-8])(?:=[QRBN])?[+#]?|O-O(?:-O)?[+#]?"
 
 
 @dataclass
@@ -289,8 +284,7 @@ class Game:
         undecided = not cannot and why.startswith(_(UNDECIDED))
         # the line of a "can", read from the verdict just kept (an undecided one is not kept)
         line = "" if cannot or undecided else mating_line(self.position.board, not loser)
-        if line and self.writes.code != "en":  # the line in the language the rulings' moves are written in
-            line = re.sub(_SAN, lambda found: translate(found.group(0), self.writes), line)
+        line = translate_line(line, self.writes)  # in the language the rulings' moves are written in
         if cannot:
             result, told = "1/2-1/2", _CANNOT
         else:

@@ -124,15 +124,16 @@ def on_pause(ref: Game, color: chess.Color, act: PauseAct, hand: Hand) -> None:
         ref.unexplained_pause = color
 
 
-def judge_pause(ref: Game, event: Event) -> None:
-    """A pause given no reason, judged at the pauser's next act (the opponent's are passed over):
-    his own claim explains it (he paused to call the arbiter for it); anything else leaves it
-    without a valid reason, a breach of 6.11.4, ruled on that act."""
+def judge_pause(ref: Game, event: Event | None) -> None:
+    """A pause given no reason, judged at the pauser's next act (the opponent's are passed over),
+    or when the events are over (``event`` None): his own claim explains it (he paused to call the
+    arbiter for it); anything else leaves it without a valid reason, a breach of 6.11.4, ruled on
+    that act (on the last event)."""
     color = ref.unexplained_pause
-    if color is None or event.actor != color:  # the opponent's acts say nothing of the pauser's reason
+    if color is None or event is not None and event.actor != color:  # the opponent's acts say nothing
         return
     ref.unexplained_pause = None
-    if isinstance(event.action, ClaimAct):
+    if event is not None and isinstance(event.action, ClaimAct):
         return
     ref.violation(color, "6.11.4", texts.pause_without_reason(color))
 

@@ -98,10 +98,8 @@ class Referee(Game):
         now, on the last event: a pause the player gave no reason for and made no claim after
         (6.11.4). A live session never calls it: its next act may still come."""
         first = len(self.rulings)
-        color = self.unexplained_pause
-        if color is not None and not self.is_over:
-            self.unexplained_pause = None
-            self.violation(color, "6.11.4", texts.pause_without_reason(color))
+        if not self.is_over:
+            irregularities.judge_pause(self, None)
         return list(self.rulings[first:])
 
     def _count_flags_at_zero(self) -> None:

@@ -22,10 +22,11 @@ import chess
 from arbiter.core.clock import format_duration
 from arbiter.core.errors import ArbiterError, ScenarioError
 from arbiter.core.i18n import N_, _, library_text, ngettext, pgettext
-from arbiter.core.notation import translate
+from arbiter.core.notation import translate_line
 from arbiter.core.position import Position
 from arbiter.files.expect import must_fields
 from arbiter.files.scenario import Scenario, load
+from arbiter.laws.irregularities import moves_made
 from arbiter.laws.texts import event_words
 from arbiter.table.events import Event
 from arbiter.table.turns import ArbiterMode
@@ -285,7 +286,7 @@ def _variants(scenario: Scenario) -> list[tuple[str, Scenario]]:
             settings, set_up_wrong=False, orientation_wrong=False, colours_reversed=False))))
     board = scenario.start.board
     if board.move_stack:
-        found.append(("history", replace(scenario, start=Position.from_start(board.fen(), []))))
+        found.append(("history", _without_history(scenario)))
     further = board.copy(stack=False)
     further.fullmove_number += 20  # as many moves more made before the start
     found.append(("moves-made", replace(scenario, start=Position.from_start(further.fen(), []))))
@@ -296,21 +297,28 @@ def _variants(scenario: Scenario) -> list[tuple[str, Scenario]]:
     return found
 
 
-def _baseline(name: str, scenario: Scenario) -> Scenario:
-    """What a variant is compared with: the scenario itself, but for the rights, whose variant
-    has no moves before the start either: the scenario without them."""
-    if name in ("rights", "moves-made") and scenario.start.board.move_stack:
+def _without_history(scenario: Scenario) -> Scenario:
+    """The scenario without its moves before the start: what the variants of the rights and of the
+    moves made (which have none either) are compared with."""
+    if scenario.start.board.move_stack:
         return replace(scenario, start=Position.from_start(scenario.start.board.fen(), []))
     return scenario
 
 
 def depends_on(question: Question) -> frozenset[str]:
     """The settings (of :data:`SETTINGS`) whose change changes the question's answer."""
-    own = _outcome(question, question.scenario)
+    outcomes: dict[int, Any] = {}
+
+    def outcome_of(scenario: Scenario) -> Any:
+        if id(scenario) not in outcomes:
+            outcomes[id(scenario)] = _outcome(question, scenario)
+        return outcomes[id(scenario)]
+
+    without_history = _without_history(question.scenario)
     found = set()
     for name, variant in _variants(question.scenario):
-        baseline = _baseline(name, question.scenario)
-        if _outcome(question, variant) != (own if baseline is question.scenario else _outcome(question, baseline)):
+        baseline = without_history if name in ("rights", "moves-made") else question.scenario
+        if _outcome(question, variant) != outcome_of(baseline):
             found.add(name)
     return frozenset(found)
 
@@ -322,18 +330,7 @@ def _notation(scenario: Scenario) -> str:
 def _moves_before(scenario: Scenario) -> str:
     """The moves played before the start, numbered, in the scenario's notation."""
     board = scenario.start.board
-    replay = board.root()
-    words: list[str] = []
-    for move in board.move_stack:
-        san = translate(replay.san(move), _notation(scenario))
-        if replay.turn == chess.WHITE:
-            words.append(f"{replay.fullmove_number}. {san}")
-        elif not words:
-            words.append(f"{replay.fullmove_number}... {san}")
-        else:
-            words.append(san)
-        replay.push(move)
-    return " ".join(words)
+    return translate_line(board.root().variation_san(board.move_stack), _notation(scenario))
 
 
 #: Castling rights, held for each player so that each language writes the sentence whole.
@@ -363,9 +360,9 @@ def _rights(board: chess.Board) -> str:
 
 def _moves_made(board: chess.Board) -> str:
     """How many moves each player has made before the events (7.3, A.5.1.2 count them)."""
-    black = board.fullmove_number - 1
-    white = black + (board.turn == chess.BLACK)
-    return _("Moves made before the events: White {white}, Black {black}.").format(white=white, black=black)
+    made = moves_made(board)
+    return _("Moves made before the events: White {white}, Black {black}.").format(
+        white=made[chess.WHITE], black=made[chess.BLACK])
 
 
 def _clock(scenario: Scenario) -> str:
