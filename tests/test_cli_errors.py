@@ -72,6 +72,7 @@ def test_explain_json_of_several_files_is_a_list_with_the_errors(tmp_path: Path,
     captured = capsys.readouterr()
     first, second = json.loads(captured.out)
     assert first == {"file": impossible, "title": "impossible", "events": [], "final": None,
+                     "laws": {"edition": "2023", "in_force": "2023-01-01", "from": "default"},
                      "error": f"{impossible}:3: event 0 (white: lift e4): no piece stands on e4"}
     assert second["file"] == good and len(second["events"]) == 2 and "error" not in second
     assert captured.err == ""  # the JSON holds the error, as with run and validate
@@ -124,10 +125,10 @@ def test_a_bug_in_reading_a_file_names_the_file(command: str, tmp_path: Path, mo
     second = write_file(tmp_path, "second.yaml", REPORT)
     real = module.load
 
-    def load(path: Any, notation: str | None = None) -> Any:
+    def load(path: Any, notation: str | None = None, laws: str | None = None) -> Any:
         if str(path) == first:
             raise RuntimeError("boom")
-        return real(path, notation)
+        return real(path, notation, laws)
 
     monkeypatch.setattr(module, "load", load)
     assert main([command, first, second]) == 3

@@ -81,7 +81,7 @@ EXIT_STATUS = {
     "teach": "exit status: 0 the session ended (:quit, end of input, Ctrl-C), 2 the file or an option is invalid",
     "quiz": "exit status: 0 the quiz ended, also when stopped early by end of input or Ctrl-C (the score so far "
             "is shown), 2 no such file or folder, or an unknown topic",
-    "laws": "exit status: 0 printed, 2 unknown article",
+    "laws": "exit status: 0 printed, 2 unknown article or edition",
     "notation": "exit status: 0 listed, 2 unknown language",
     "serve": "exit status: 0 stopped (Ctrl-C), 2 the web extra not installed or the address not free",
 }

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from arbiter.laws.editions import ruleset_for
 from arbiter.laws import articles as laws
 from arbiter.core.clock import TimeControl
 from arbiter.core.errors import UnknownArticleError
@@ -54,7 +55,7 @@ def test_article_lookup_and_children() -> None:
     ("3599", "rapid"), ("3600", "standard"), ("2940+10", "rapid"), ("3000+10", "standard"),
 ])
 def test_ruleset_from_time_control(control: str, ruleset: str) -> None:
-    assert laws.ruleset_for(TimeControl.parse(control)) == ruleset
+    assert ruleset_for(TimeControl.parse(control)) == ruleset
 
 
 def test_rulesets_carry_their_numbers() -> None:

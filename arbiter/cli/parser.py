@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from arbiter.core.errorline import error_line
-from arbiter.core.errors import UnknownLanguageError, UnknownNotationError
+from arbiter.core.errors import UnknownLanguageError, UnknownEditionError, UnknownNotationError
 from arbiter.core.i18n import N_, _
 
 #: What each command's exit status means, for its --help (FORMAT §6); 2 is also argparse's usage error.
@@ -29,7 +29,7 @@ EXIT_STATUS = {
     "teach": N_("0 the session ended (:quit, end of input, Ctrl-C), 2 the file or an option is invalid"),
     "quiz": N_("0 the quiz ended, also when stopped early by end of input or Ctrl-C (the score so far is "
             "shown), 2 no such file or folder, or an unknown topic"),
-    "laws": N_("0 printed, 2 unknown article"),
+    "laws": N_("0 printed, 2 unknown article or edition"),
     "notation": N_("0 listed, 2 unknown language"),
     "serve": N_("0 stopped (Ctrl-C), 2 the web extra not installed or the address not free"),
 }
@@ -117,13 +117,20 @@ def build() -> argparse.ArgumentParser:
                              help=_("{what} (a language code: de, fr, ru, sr-Cyrl, figurine, ...; "
                                     "see `arbiter notation`)").format(what=_(what)))
 
+    def with_laws(command: argparse.ArgumentParser, what: str) -> None:
+        command.add_argument("--laws", type=_laws, metavar="EDITION",
+                             help=_("{what} (2009, 2014, 2017, 2018, 2023; see `arbiter laws --diff`)").format(
+                                 what=_(what)))
+
     run_cmd = add("run", N_("run scenario files and check their expect blocks"))
     run_cmd.add_argument("paths", nargs="+", metavar="PATH", help=_("a scenario file, or a folder: every *.yaml below"))
     with_notation(run_cmd, N_("write the rulings' moves in this language"))
+    with_laws(run_cmd, N_("rule by this edition of the Laws, whatever the files say"))
     explain = add("explain", N_("narrate a scenario event by event"))
     explain.add_argument("files", nargs="+", metavar="FILE",
                          help=_("a scenario or incident report to narrate, or a folder: every *.yaml below"))
     with_notation(explain, N_("write the rulings' moves in this language"))
+    with_laws(explain, N_("rule by this edition of the Laws, whatever the files say"))
     explain.add_argument("--lines", action="store_true",
                          help=_("print under a ruling the helpmate line it rests on (its sentence says only how "
                                 "long the line is)"))
@@ -136,6 +143,8 @@ def build() -> argparse.ArgumentParser:
     validate_cmd.add_argument("--force", action="store_true",
                               help=_("with --out: overwrite DIR/<report>.md and .svg (or .pdf) when they exist"))
     with_notation(validate_cmd, N_("write the rulings' moves in this language"))
+    with_laws(validate_cmd, N_("rule by this edition of the Laws (default: the report's laws:, else the one in "
+                               "force on its date, else 2023)"))
     validate_cmd.set_defaults(usage_error=validate_cmd.error)
     audit_cmd = add("audit", N_("audit the games of PGN files against the Laws"))
     audit_cmd.add_argument("paths", nargs="+", metavar="FILE.pgn",
@@ -166,17 +175,24 @@ def build() -> argparse.ArgumentParser:
     teach_cmd.add_argument("--orientation", choices=("white", "black"),
                            help=_("the side shown at the bottom (default: the player having the move)"))
     with_notation(teach_cmd, N_("read and write moves in this language"))
+    with_laws(teach_cmd, N_("rule by this edition of the Laws (default: the file's, else 2023)"))
     quiz_cmd = sub.add_parser("quiz", help=_("questions drawn from scenario files"),
                               epilog=_exit_status("quiz"))
     quiz_cmd.add_argument("paths", nargs="*", metavar="PATH",
                           help=_("scenario files or folders to draw from (default: the scenario library)"))
     quiz_cmd.add_argument("--count", type=_positive, default=10, metavar="N", help=_("ask N questions (default 10)"))
     quiz_cmd.add_argument("--seed", type=int, metavar="S", help=_("draw the same questions for the same S"))
+    with_laws(quiz_cmd, N_("rule every question by this edition of the Laws, whatever the files say"))
     quiz_cmd.add_argument("--topic", metavar="T",
                           help=_("only questions of this topic (a scenario folder: touch, ...)"))
     laws_cmd = add("laws", N_("print the articles of the Laws the arbiter cites"))
     laws_cmd.add_argument("article", nargs="?", metavar="ARTICLE", type=str.upper,
                           help=_("this article and the ones below it (4.3, A.3, a.3); default: all"))
+    with_laws(laws_cmd, N_("the articles of this edition (default 2023)"))
+    laws_cmd.add_argument("--diff", nargs=2, type=_laws, metavar=("OLD", "NEW"),
+                          help=_("what changed from one edition to another: each article renumbered, "
+                                 "reworded, added or removed"))
+    laws_cmd.set_defaults(usage_error=laws_cmd.error)
     notation_cmd = add("notation", N_("list the languages moves can be read and written in"))
     notation_cmd.add_argument("code", nargs="?", metavar="LANG", type=_notation,
                               help=_("only this language (de, sr-Cyrl, ...); default: all"))
@@ -185,6 +201,7 @@ def build() -> argparse.ArgumentParser:
     serve_cmd.add_argument("--host", default="127.0.0.1",
                            help=_("the address to listen on (default 127.0.0.1: this machine only)"))
     serve_cmd.add_argument("--port", type=_port, default=8000, help=_("the port to listen on (default 8000)"))
+    with_laws(serve_cmd, N_("the edition of the Laws new sessions are ruled by (the page may pick another)"))
     serve_cmd.add_argument("--open", action="store_true", help=_("open the page in the web browser"))
     for command in sub.choices.values():
         command.add_argument("--lang", type=_lang, metavar="LANG",
@@ -208,6 +225,16 @@ def _lang(code: str) -> str:
     try:
         return language_code(code)
     except UnknownLanguageError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _laws(name: str) -> str:
+    """An argparse type: an edition of the Laws (``rules/editions.yaml``)."""
+    from arbiter.laws.editions import edition
+
+    try:
+        return edition(name).name
+    except UnknownEditionError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 

@@ -17,9 +17,11 @@ from arbiter.session.quiz import Question, UnknownTopicError, questions
 
 
 def run(paths: list[Path], count: int, seed: int | None, topic: str | None,
-        ask: Callable[[str], str], say: Callable[[str], None], notation: str | None = None) -> int:
+        ask: Callable[[str], str], say: Callable[[str], None], notation: str | None = None,
+        laws: str | None = None) -> int:
     """A quiz of ``count`` questions; ``ask`` reads an answer, ``say`` shows text; the rulings
-    write their moves in ``notation`` (by default each file's own). The score.
+    write their moves in ``notation`` (by default each file's own) and follow the edition
+    ``laws`` of the Laws (by default each file's own). The score.
 
     End of input (``EOFError``) or Ctrl-C (``KeyboardInterrupt``) stops the quiz: the score of
     the questions answered so far is shown and returned.
@@ -27,7 +29,7 @@ def run(paths: list[Path], count: int, seed: int | None, topic: str | None,
     :raises UnknownTopicError: if ``topic`` is given and no question has it.
     """
     rng = random.Random(seed)
-    found = questions(paths, rng, notation)
+    found = questions(paths, rng, notation, laws)
     known = sorted({q.topic for q in found})
     if topic is not None and topic not in known:
         raise UnknownTopicError(_("unknown topic {topic}; the topics are: {topics}").format(

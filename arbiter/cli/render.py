@@ -19,7 +19,7 @@ from arbiter.core.notation import language
 from arbiter.core.errorline import LONG_LINE as LONG_LINE
 from arbiter.core.errorline import LONG_TEXT as LONG_TEXT
 from arbiter.core.errorline import error_line as error_line
-from arbiter.laws import articles as laws
+from arbiter.laws.editions import CURRENT, edition_article
 from arbiter.laws.referee import Referee
 from arbiter.laws.texts import event_words as event_words
 from arbiter.laws.rulings import Ruling
@@ -102,10 +102,11 @@ def status(referee: Referee) -> str:
     return status_line(view_of(referee, (), (), 0))
 
 
-def article_text(number: str, width: int = 88, indent: str = "") -> str:
-    """``4.3.1 Own pieces touched``, then the article's paragraph, wrapped."""
+def article_text(number: str, width: int = 88, indent: str = "", edition: str = CURRENT) -> str:
+    """``4.3.1 Own pieces touched``, then the article's paragraph, wrapped; ``number`` as the
+    edition ``edition`` of the Laws numbers it."""
     try:
-        entry = laws.article(number, current_language())
+        entry = edition_article(edition, number, current_language())
     except UnknownArticleError:
         return indent + _("{article} (not in rules/)").format(article=number)
     head = f"{indent}{entry.number} {entry.title}"

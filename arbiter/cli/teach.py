@@ -26,8 +26,8 @@ from prompt_toolkit.output import Output
 from arbiter.cli import render
 from arbiter.cli.render import error_line
 from arbiter.core.errors import ArbiterError, InternalError, ScenarioError, UnknownArticleError
-from arbiter.core.i18n import N_, _, ngettext, pgettext
-from arbiter.laws import articles as laws
+from arbiter.core.i18n import N_, _, current_language, ngettext, pgettext
+from arbiter.laws.editions import edition_articles, edition_subarticles
 from arbiter.session import LawView, RulingView, Session, Step, View
 from arbiter.table.events import VERBS, Event
 
@@ -197,10 +197,12 @@ class Terminal:
             return self._load(Path(args[0]))
         if name == ":laws":
             try:
-                found = laws.with_subarticles(args[0].upper()) if args else list(laws.articles().values())
+                laws = self.session.scenario.settings.laws
+                found = (edition_subarticles(laws, args[0].upper(), current_language()) if args
+                         else list(edition_articles(laws, current_language()).values()))
             except UnknownArticleError as err:
                 return error_line(str(err))
-            return "\n".join(render.article_text(a.number) for a in found)
+            return "\n".join(render.article_text(a.number, edition=laws) for a in found)
         if name == ":why":
             return self._why()
         if name == ":state":
@@ -303,16 +305,17 @@ def law_text(law: LawView, indent: str = "", width: int = 88) -> str:
 
 def new_session(path: str | None, fen: str | None, moves: str | None, time_control: str | None,
                 ruleset: str | None, arbiter: str | None, orientation: str | None,
-                notation: str | None = None) -> Terminal:
+                notation: str | None = None, laws: str | None = None) -> Terminal:
     """A session from a scenario file, or from the options (a position and settings); moves are
-    typed and shown in ``notation`` (default: the file's own, else English).
+    typed and shown in ``notation`` (default: the file's own, else English); ruled by the edition
+    ``laws`` of the Laws (default: the file's, else 2023).
 
     :raises ScenarioError: if the file or the options are not valid.
     """
     if path is not None:
-        session = Session.from_file(path, notation)
+        session = Session.from_file(path, notation, laws)
     else:
-        session = Session.from_position(fen, moves, time_control, ruleset, arbiter, notation)
+        session = Session.from_position(fen, moves, time_control, ruleset, arbiter, notation, laws)
     return Terminal(session, orientation)
 
 

@@ -60,6 +60,10 @@ class UnknownArticleError(ArbiterError):
     """An article number that ``rules/`` does not hold."""
 
 
+class UnknownEditionError(ArbiterError):
+    """An edition of the Laws (``laws:``, ``--laws``) that ``rules/editions.yaml`` does not hold."""
+
+
 class UnknownLanguageError(ArbiterError):
     """A language code (``--lang``, ``ARBITER_LANG``) the program does not speak (``arbiter.core.i18n.LANGUAGES``)."""
 

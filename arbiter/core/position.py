@@ -334,6 +334,12 @@ class Position:
         """How many times the present position has occurred."""
         return self.occurrences[self._keys[-1]]
 
+    def occurrence_plies(self) -> list[int]:
+        """Where in the history the present position occurred: the entries' indices, in order
+        (0: the start; a move or a break is one entry)."""
+        key = self._keys[-1]
+        return [index for index, seen in enumerate(self._keys) if seen == key]
+
     def moves(self) -> Iterator[chess.Move]:
         """The moves played since the start, in order (breaks left out)."""
         return (entry for entry in self._history if isinstance(entry, chess.Move))

@@ -133,8 +133,9 @@ def validate_entry(name: str, result: Validation | ScenarioError) -> Entry:
     assert isinstance(result, Validation)
     # each difference as data, and as the sentence a person reads (the documents', the page's)
     differences = [{**d.as_dict(), "sentence": difference_sentence(d)} for d in result.differences]
+    laws = {"laws": result.laws} if result.laws is not None else {}
     return Entry({"file": name, "verdict": result.verdict, "differences": differences,
-                  "rulings": [r.as_dict() for r in result.rulings]}, result.verdict)
+                  "rulings": [r.as_dict() for r in result.rulings], **laws}, result.verdict)
 
 
 def validate_document(entries: Sequence[Entry]) -> dict[str, Any]:

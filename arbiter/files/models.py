@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from arbiter.core.i18n import _
 from arbiter.core.notation import language
+from arbiter.laws.editions import edition
 from arbiter.laws.rulings import RulingFields
 
 #: A time as a file writes it: a number of seconds, or ``"M:SS"``, ``"H:MM:SS"`` (read later by
@@ -145,6 +146,9 @@ class ScenarioFile(_Strict):
     #: The language of the file's moves (docs/notation.md); English by default.
     notation: str | None = None
     ruleset: Literal["standard", "rapid", "blitz"] | None = None
+    #: The edition of the Laws (``rules/editions.yaml``): by default the one in force on the
+    #: report's date, else the current one (docs/editions.md).
+    laws: str | int | None = None
     supervision: Literal["full", "partial"] = "partial"
     arbiter: Literal["watching", "called"] = "watching"
     #: 7.2.2: the board as placed: ``wrong`` when the corner square on each player's right is dark.
@@ -163,6 +167,11 @@ class ScenarioFile(_Strict):
     @classmethod
     def _known_notation(cls, value: str | None) -> str | None:
         return language(value).code if value is not None else None
+
+    @field_validator("laws")
+    @classmethod
+    def _known_edition(cls, value: str | int | None) -> str | None:
+        return edition(value).name if value is not None else None
 
     @field_validator("title")
     @classmethod

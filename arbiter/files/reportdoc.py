@@ -8,14 +8,14 @@ from pathlib import Path
 import chess
 import chess.svg
 
-from arbiter.laws import articles as laws
+from arbiter.laws.editions import edition_article
 
 from arbiter.core.boardtext import board_text
 from arbiter.core.clock import format_duration
 from arbiter.core.errors import UnknownArticleError
 from arbiter.core.i18n import _, current_language, pgettext
 from arbiter.files.scenario import Scenario
-from arbiter.files.sentences import difference_sentence, ruling_sentence
+from arbiter.files.sentences import difference_sentence, laws_sentence, ruling_sentence
 from arbiter.files.validate import Validation
 from arbiter.laws.texts import event_words
 
@@ -42,6 +42,7 @@ def markdown(scenario: Scenario, result: Validation, svg: str | None = None) -> 
               setting.format(ruleset=pgettext("ruleset", settings.ruleset),
                              supervision=pgettext("supervision", settings.supervision),
                              arbiter=pgettext("arbiter", settings.arbiter), control=control),
+              "", laws_sentence(scenario),
               "", f"FEN `{scenario.start.fen()}`", "", "```",
               board_text(scenario.start.standing, indent=""), "```", ""]
     if svg is not None:
@@ -65,7 +66,7 @@ def markdown(scenario: Scenario, result: Validation, svg: str | None = None) -> 
     lines += ["## " + _("The articles cited"), ""]
     for number in cited:
         try:
-            article = laws.article(number, current_language())
+            article = edition_article(scenario.settings.laws, number, current_language())
         except UnknownArticleError:
             continue
         lines += [f"**{article.number} {article.title}.** {article.text}", ""]

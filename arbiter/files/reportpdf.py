@@ -23,10 +23,10 @@ from arbiter.core.clock import format_duration
 from arbiter.core.errors import ArbiterError, UnknownArticleError
 from arbiter.core.i18n import _, current_language, pgettext
 from arbiter.files.reportdoc import arbiter_ruling, cited_articles, mating_lines, timeline_headers, timeline_legend
-from arbiter.files.sentences import difference_sentence
+from arbiter.files.sentences import difference_sentence, laws_sentence
 from arbiter.files.scenario import Scenario
 from arbiter.files.validate import Validation
-from arbiter.laws import articles as laws
+from arbiter.laws.editions import edition_article
 from arbiter.laws.texts import event_words
 
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -72,6 +72,7 @@ def pdf_bytes(scenario: Scenario, result: Validation) -> bytes:
     _paragraph(pdf, setting.format(
         ruleset=pgettext("ruleset", settings.ruleset), supervision=pgettext("supervision", settings.supervision),
         arbiter=pgettext("arbiter", settings.arbiter), control=control))
+    _paragraph(pdf, laws_sentence(scenario))
     _diagram(pdf, scenario.start.standing)
     _line(pdf, f"FEN {scenario.start.fen()}", size=8)
     _heading(pdf, _("What happened, and what the Laws say"))
@@ -88,7 +89,7 @@ def pdf_bytes(scenario: Scenario, result: Validation) -> bytes:
     _heading(pdf, _("The articles cited"))
     for number in cited:
         try:
-            article = laws.article(number, current_language())
+            article = edition_article(scenario.settings.laws, number, current_language())
         except UnknownArticleError:
             continue
         _line(pdf, f"{article.number} {article.title}", bold=True)

@@ -7,7 +7,9 @@ and the game's settings. Every problem is a :class:`ScenarioError` naming the fi
 
 from __future__ import annotations
 
+import datetime as dt
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -21,7 +23,7 @@ from arbiter.core.errors import (
     ArbiterError, InternalError, InvalidEventError, ScenarioError, clipped, event_label, os_error_words, shown, told,
 )
 from arbiter.table.events import ArriveAct, Event, parse_action
-from arbiter.laws.articles import ruleset_for
+from arbiter.laws.editions import CURRENT, edition, edition_on, ruleset_for
 from arbiter.core.notation import Language, language, translate
 from arbiter.core.position import Position
 from arbiter.laws.referee import Referee, Settings
@@ -31,6 +33,9 @@ from arbiter.files.expect import failures, must_fields
 from arbiter.files.models import EventModel, RegulationsModel, ScenarioFile
 from arbiter.core.i18n import _
 from arbiter.files.start import duration_at, read_start, start_clock
+
+
+LawsFrom = Literal["command", "file", "date", "default"]
 
 
 @dataclass
@@ -44,6 +49,16 @@ class Scenario:
     settings: Settings
     control: TimeControl | None
     start_clock: dict[chess.Color, float] | None
+    #: Where the edition of the Laws came from: ``command`` (``--laws``), ``file`` (``laws:``),
+    #: ``date`` (the report's date), or ``default`` (none of them: the current edition).
+    laws_from: LawsFrom = "default"
+
+    def laws_fields(self) -> dict[str, str]:
+        """The edition of the Laws the file is ruled by, for the JSON documents: its name, the
+        day it came into force, and where the choice came from (``command``, ``file``, ``date``,
+        ``default``)."""
+        laws = edition(self.settings.laws)
+        return {"edition": laws.name, "in_force": laws.in_force.isoformat(), "from": self.laws_from}
 
     def new_referee(self) -> Referee:
         """A fresh game at the scenario's start."""
@@ -59,9 +74,10 @@ class Scenario:
         return Referee(position, self.settings, clock)
 
 
-def load(path: str | Path, output_notation: str | None = None) -> Scenario:
+def load(path: str | Path, output_notation: str | None = None, laws: str | None = None) -> Scenario:
     """Read and validate a scenario file; its rulings write moves in ``output_notation`` (by
-    default the file's own notation).
+    default the file's own notation); ``laws``: the edition of the Laws it is ruled by, whatever
+    the file says (by default the file's ``laws:``, else the report's date, else 2023).
 
     :raises ScenarioError: naming the file and line of the first problem.
     """
@@ -71,13 +87,13 @@ def load(path: str | Path, output_notation: str | None = None) -> Scenario:
     except (OSError, UnicodeDecodeError) as err:
         error = os_error_words(err, str(err)) if isinstance(err, OSError) else err
         raise ScenarioError(name, None, _("cannot read the file: {error}").format(error=error)) from None
-    return loads(text, name, base=Path(path).parent, output_notation=output_notation)
+    return loads(text, name, base=Path(path).parent, output_notation=output_notation, laws=laws)
 
 
 def loads(text: str, name: str = "<scenario>", base: Path | None = None,
-          output_notation: str | None = None, read_files: bool = True) -> Scenario:
+          output_notation: str | None = None, read_files: bool = True, laws: str | None = None) -> Scenario:
     """Read and validate scenario text; ``name`` is used in errors, ``base`` for PGN paths,
-    ``output_notation`` as for :func:`load`. Without ``read_files`` (text from a stranger, as
+    ``output_notation`` and ``laws`` as for :func:`load`. Without ``read_files`` (text from a stranger, as
     the web receives it) no file is read: a ``start.pgn`` naming a ``.pgn`` file is refused, any
     other is read as PGN text."""
     try:
@@ -113,9 +129,10 @@ def loads(text: str, name: str = "<scenario>", base: Path | None = None,
     writes = language(output_notation or spec.notation)
     regulations = spec.regulations or RegulationsModel()
     default_time = duration_at(name, doc, ("regulations", "default_time"), regulations.default_time)
+    laws, laws_from = _edition_of(spec, laws)
     settings = Settings(
         arbiter=spec.arbiter,
-        ruleset=spec.ruleset or ruleset_for(control),
+        ruleset=spec.ruleset or ruleset_for(control, laws),
         supervision=spec.supervision,
         notation=reads.code,
         output_notation=writes.code,
@@ -127,10 +144,43 @@ def loads(text: str, name: str = "<scenario>", base: Path | None = None,
         and spec.start.set_up.split()[0] != chess.STARTING_BOARD_FEN,
         orientation_wrong=spec.orientation == "wrong",
         colours_reversed=spec.colours == "reversed",
+        laws=laws,
     )
     _translate_listed(spec, reads, writes)
     clocks = start_clock(name, doc, spec, control, from_pgn=written["clock"] is None)
-    return Scenario(name, spec, events, start, settings, control, clocks)
+    return Scenario(name, spec, events, start, settings, control, clocks, laws_from)
+
+
+def _edition_of(spec: ScenarioFile, command: str | None) -> tuple[str, LawsFrom]:
+    """The edition a file is ruled by, and where that came from: the command's ``--laws``, the
+    file's ``laws:``, the edition in force on the report's date, or the current one."""
+    if command is not None:
+        return edition(command).name, "command"
+    if spec.laws is not None:
+        return str(spec.laws), "file"
+    day = report_day(spec.report.date) if spec.report is not None else None
+    if day is not None:
+        return edition_on(day).name, "date"
+    return CURRENT, "default"
+
+
+def report_day(date: dt.date | str | None) -> dt.date | None:
+    """The day a report's ``date`` names: a date, or text such as ``2017-12-29``, ``2017.12.29``
+    (PGN) or ``29.12.2017.``; None for no date or one without its day (``2017.??.??``)."""
+    if date is None or isinstance(date, dt.date):
+        return date
+    found = re.fullmatch(r"\s*(\d{4})[-./](\d{1,2})[-./](\d{1,2})\.?\s*", date)
+    if found is not None:
+        year, month, day = found.groups()
+    else:
+        found = re.fullmatch(r"\s*(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})\.?\s*", date)
+        if found is None:
+            return None
+        day, month, year = found.groups()
+    try:
+        return dt.date(int(year), int(month), int(day))
+    except ValueError:
+        return None
 
 
 def _in_event(text: str, path: tuple[Any, ...]) -> str:

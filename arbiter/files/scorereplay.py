@@ -13,7 +13,7 @@ import chess.pgn
 
 from arbiter.core.clock import TimeControl, TimeControlError
 from arbiter.core.i18n import N_, _, pgettext
-from arbiter.laws.articles import ruleset_for
+from arbiter.laws.editions import ruleset_for
 from arbiter.core.notation import DEFAULT, Language, language, moves_named, write_san
 from arbiter.core.position import position_key
 from arbiter.core.fastcheck import why_unwinnable_fast

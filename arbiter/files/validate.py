@@ -52,6 +52,8 @@ class Validation:
     referee: Referee | None = None
     #: Event by event: (the event as written, its time, the clocks after it, its rulings).
     timeline: list[tuple[str, float | None, dict[str, str] | None, list[Ruling]]] = field(default_factory=list)
+    #: The edition of the Laws the report was ruled by (:meth:`Scenario.laws_fields`).
+    laws: dict[str, str] | None = None
 
 
 def validate(scenario: Scenario) -> Validation:
@@ -66,7 +68,8 @@ def validate(scenario: Scenario) -> Validation:
         try:
             given = replay_event(scenario.path, referee, index, event)
         except ScenarioError as error:  # an InternalError too: the command line tells them apart
-            return Validation("invalid", error=error, rulings=list(referee.rulings), referee=referee)
+            return Validation("invalid", error=error, rulings=list(referee.rulings), referee=referee,
+                              laws=scenario.laws_fields())
         timeline.append((event.describe(), event.at, referee.clock.reading(), given))
     judged_late = referee.end_of_events()
     if judged_late and timeline:  # ruled on the last event: shown with it
@@ -77,7 +80,8 @@ def validate(scenario: Scenario) -> Validation:
     chosen = Penalties.of(ruling.rulings, given_all)
     differences = compare(chosen.rest, given_all) + chosen.differences + _final(ruling, referee, chosen)
     verdict: Verdict = "inconsistent" if differences else "consistent"
-    return Validation(verdict, differences, given_all, referee=referee, timeline=timeline)
+    return Validation(verdict, differences, given_all, referee=referee, timeline=timeline,
+                      laws=scenario.laws_fields())
 
 
 def why_not_a_report(scenario: Scenario) -> str | None:

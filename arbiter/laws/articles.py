@@ -7,7 +7,6 @@ from typing import Any
 
 import yaml
 
-from arbiter.core.clock import TimeControl
 from arbiter.core.errors import UnknownArticleError, UnknownLanguageError, shown
 from arbiter.core.i18n import LANGUAGES as LANGUAGES
 from arbiter.core.i18n import _
@@ -90,17 +89,3 @@ def rulesets() -> dict[str, dict[str, Any]]:
     with open(rules_dir() / "rulesets.yaml", encoding="utf-8") as handle:
         data: dict[str, dict[str, Any]] = yaml.load(handle, Loader=SAFE_LOADER)
     return data
-
-
-def ruleset_for(control: TimeControl | None) -> str:
-    """The ruleset a time control falls under by the definitions A.1 and B.1 (else standard)."""
-    if control is None:
-        return "standard"
-    minutes = control.rapid_blitz_minutes()
-    blitz = rulesets()["blitz"]["minutes"]
-    rapid = rulesets()["rapid"]["minutes"]
-    if minutes <= blitz["up_to"]:
-        return "blitz"
-    if rapid["above"] < minutes < rapid["below"]:
-        return "rapid"
-    return "standard"

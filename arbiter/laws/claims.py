@@ -7,7 +7,6 @@ import chess
 from arbiter.core.errors import InvalidEventError
 from arbiter.core.notation import read_move
 from arbiter.laws import illegal, irregularities, texts
-from arbiter.laws.articles import rulesets
 from arbiter.laws.game import Game
 from arbiter.table.events import AcceptAct, ClaimAct, DeclineAct, OfferAct, ResignAct, WriteAct
 from arbiter.table.machine import Hand
@@ -71,7 +70,7 @@ def claim_draw(ref: Game, color: chess.Color, kind: str, written: str | None) ->
         return
     ref.rule("claim", "9.5.3", texts.draw_claim_incorrect(color, kind), claimant=name, claim=claim_name,
              verdict="rejected")
-    numbers = rulesets()[ref.settings.ruleset]
+    numbers = ref.numbers
     seconds = numbers["incorrect_claim_penalty"]
     ref.clock.add(not color, seconds)
     ref.rule("time", "9.5.3" if ref.settings.ruleset == "standard" else numbers["penalty_article"],
@@ -174,5 +173,8 @@ def on_decline(ref: Game, color: chess.Color, act: DeclineAct, hand: Hand) -> No
 
 
 def on_resign(ref: Game, color: chess.Color, act: ResignAct, hand: Hand) -> None:
-    """Resignation: lost, unless the opponent cannot mate (5.1.2)."""
+    """Resignation: lost, unless the opponent cannot mate (5.1.2 of 2023; before it, lost)."""
+    if ref.edition.rulings["resignation_cannot_mate"] == "win":
+        ref.end("0-1" if color == chess.WHITE else "1-0", "resignation", "5.1.2")
+        return
     ref.lose(color, "resignation", "5.1.2")

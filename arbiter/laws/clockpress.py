@@ -42,7 +42,8 @@ def on_press(ref: Game, color: chess.Color, act: PressAct, hand: Hand) -> None:
     if ref.table.state == "made" and ref.turn.color == color:
         ref.table.press(color, hand)
         ref.turn = Turn(not color)
-    if len(pending.hands) > 1:
+    if len(pending.hands) > 1 and ref.edition.rules("two_hands_illegal"):
+        # Before July 2017 a move made with two hands was a breach of 4.1 only (said at the move).
         illegal.pressed_with_two_hands(ref, color, increment)
     elif hand != pending.hand:
         ref.breach_seen(color, "6.2.3", texts.other_hand(color))

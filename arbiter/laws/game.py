@@ -13,6 +13,7 @@ sends each to its judge, so no judge needs the referee.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import chess
 
@@ -24,6 +25,7 @@ from arbiter.core.position import Position, is_illegal_position
 from arbiter.core.unwinnable import UNDECIDED, is_dead
 from arbiter.core.verdicts import cannot_mate, mating_line
 from arbiter.laws import texts
+from arbiter.laws.editions import CURRENT, Edition, edition
 from arbiter.laws.rulings import Completed, Made, MustCapture, MustMove, RulingLog, Said
 from arbiter.table.board import Table
 from arbiter.table.touch import FREE, Fact, Obligation, first_released, obligation
@@ -71,9 +73,11 @@ class Game:
         #: The languages moves are read in (events) and written in (rulings).
         self.reads = language(self.settings.notation)
         self.writes = language(self.settings.output_notation or self.settings.notation)
+        self._edition: Edition | None = None
         self.table = Table(position)
         self.clock = clock or Clock(running=position.turn)
-        self.rulings = RulingLog()
+        # The code cites the articles by their numbers of 2023: an older edition numbers them anew.
+        self.rulings = RulingLog(numbering=None if self.settings.laws == CURRENT else self.edition.numbers)
         self.result = "*"
         self.reason: str | None = None
         self._turn = Turn(position.turn)
@@ -103,6 +107,18 @@ class Game:
         self.cancelled = False
         #: A.5.4: the history's depth at which an illegal move left an illegal position standing.
         self.illegal_position: int | None = None
+
+    @property
+    def edition(self) -> Edition:
+        """The edition of the Laws the game is ruled by (read when a rule first asks)."""
+        if self._edition is None:
+            self._edition = edition(self.settings.laws)
+        return self._edition
+
+    @property
+    def numbers(self) -> dict[str, Any]:
+        """The numbers of the game's ruleset in its edition of the Laws (``rules/rulesets.yaml``)."""
+        return self.edition.ruleset(self.settings.ruleset)
 
     @property
     def turn(self) -> Turn:
@@ -250,9 +266,9 @@ class Game:
             self.end("1/2-1/2", "stalemate", "5.2.1")
         elif is_dead(board):
             self.end("1/2-1/2", "dead-position", "5.2.2")
-        elif self.position.repetitions() >= 5:
+        elif self.position.repetitions() >= 5 and self._is_fivefold():
             self.end("1/2-1/2", "fivefold", "9.6.1")
-        elif board.halfmove_clock >= 150:
+        elif board.halfmove_clock >= 150 and self.edition.rules("seventy_five"):
             self.end("1/2-1/2", "seventy-five-moves", "9.6.2")
         else:
             return
@@ -260,6 +276,16 @@ class Game:
         if pending is not None:
             self.complete(color, pending, "6.2.1.1")
             self.pending[color] = None
+
+    def _is_fivefold(self) -> bool:
+        """Whether the position, present a fifth time, ends the game by this edition (9.6.1):
+        any fifth occurrence (2018 on), or only five in a row over consecutive alternate moves
+        by each player, every fourth half-move (2014 to 2017, docs/readings.md), or never (2009)."""
+        rule = self.edition.fivefold
+        if rule == "consecutive":
+            plies = self.position.occurrence_plies()[-5:]
+            return all(later - earlier == 4 for earlier, later in zip(plies, plies[1:], strict=False))
+        return rule == "any"
 
     def end(self, result: str, reason: str, article: str, why: str = "", line: str = "") -> None:
         """The game is over: nothing after this has an effect. ``line``: the helpmate line by which

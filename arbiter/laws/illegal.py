@@ -19,7 +19,6 @@ import chess
 from arbiter.core.arrangement import unreplaced_promotion
 from arbiter.core.position import is_illegal_position
 from arbiter.laws import texts
-from arbiter.laws.articles import rulesets
 from arbiter.laws.game import Game, IllegalMove
 from arbiter.table.turns import Turn
 
@@ -30,19 +29,26 @@ def kind_of_press(ref: Game, color: chess.Color) -> tuple[str, chess.Move | None
     if ref.position.is_standing_as_position() and not ref.table.holding(color):
         return "7.5.3", None
     promotion = unreplaced_promotion(ref.position.board, ref.position.standing)
-    return ("7.5.2", promotion) if promotion is not None else ("7.5.1", None)
+    if promotion is None:
+        return "7.5.1", None
+    # Before July 2014 (7.4.a of 2009) a pawn left unreplaced was an illegal move like any other:
+    # the position before it reinstated, no queen put in its place.
+    return ("7.5.2", promotion) if ref.edition.rulings["unreplaced_pawn"] == "queen" else ("7.5.2", None)
 
 
 def pressed_without_move(ref: Game, color: chess.Color, increment: float) -> None:
     """The clock was pressed with no legal move made; the press has already switched the clock."""
     article, promotion = kind_of_press(ref, color)
+    if article == "7.5.3" and not ref.edition.rules("press_without_move_illegal"):
+        pressed_without_move_not_illegal(ref, color, increment)
+        return
     # The touches of his own turn carry over (7.5.1); a turn still the opponent's (his move made,
     # not yet pressed) binds the presser to nothing.
     facts = list(ref.turn.facts) if ref.turn.color == color else []
     record = IllegalMove(color, article, texts.illegal(color, article), ref.position.depth, increment,
                          facts, promotion)
     ref.table.let_go_at_press(color)
-    if ref.watching:
+    if ref.watching and supervision_of(ref).get("arbiter_corrects", True):
         correct(ref, record)
         return
     # Nobody acts (yet): play goes on from the board as it stands (DECISIONS 11).
@@ -54,6 +60,24 @@ def pressed_without_move(ref: Game, color: chess.Color, increment: float) -> Non
     ref.turn = Turn(not color)
     ref.open_illegal.append(record)
     illegal_position_after(ref, record)
+
+
+def pressed_without_move_not_illegal(ref: Game, color: chess.Color, increment: float) -> None:
+    """Before July 2017 a press with no move made was no illegal move: improper handling of the
+    clock (6.2.4; penalised under 12.9 at the arbiter's discretion). The watching arbiter sets the
+    clocks back, the presser still having the move; otherwise the press stands, the opponent's
+    clock running, and no claim of an illegal move reaches it."""
+    ref.table.let_go_at_press(color)
+    if ref.watching:
+        ref.violation(color, "6.2.4", texts.pressed_without_move_not_illegal(color))
+        if increment:
+            ref.clock.add(color, -increment)
+        ref.clock.set_running(color)
+        ref.clock.paused = True  # the arbiter stops the clock to set things right
+        return
+    ref.position.push_null()
+    ref.table.press(color, ref.table.last_hand[color])
+    ref.turn = Turn(not color)
 
 
 def illegal_position_after(ref: Game, record: IllegalMove) -> None:
@@ -90,7 +114,7 @@ def pressed_with_two_hands(ref: Game, color: chess.Color, increment: float) -> N
 
 def supervision_of(ref: Game) -> dict[str, Any]:
     """The ruleset's numbers for the game's supervision (``rules/rulesets.yaml``)."""
-    numbers: dict[str, Any] = rulesets()[ref.settings.ruleset]["supervision"][ref.settings.supervision]
+    numbers: dict[str, Any] = ref.numbers["supervision"][ref.settings.supervision]
     return numbers
 
 
@@ -115,15 +139,15 @@ def correct(ref: Game, record: IllegalMove, announce: bool = True) -> None:
         else:
             ref.clock.set_running(offender)
             ref.clock.paused = True  # the arbiter stops the clock to set things right
-            if record.article == "7.5.1":
-                ref.reinstated("7.5.1")
-            ref.update_obligation(always=record.article == "7.5.1")
+            if record.article in ("7.5.1", "7.5.2"):  # 7.5.2 here: the Laws of 2009 (7.4.a)
+                ref.reinstated(record.article)
+            ref.update_obligation(always=record.article in ("7.5.1", "7.5.2"))
     penalise(ref, record)
 
 
 def loses_by(ref: Game, record: IllegalMove) -> bool:
     """Whether penalising ``record`` is the offender's last strike (7.5.5: the second loses)."""
-    strikes_to_lose: int = rulesets()[ref.settings.ruleset]["strikes_to_lose"]
+    strikes_to_lose: int = supervision_of(ref).get("strikes_to_lose", ref.numbers["strikes_to_lose"])
     return ref.strikes[record.player] + 1 >= strikes_to_lose
 
 
@@ -151,7 +175,7 @@ def _replace_pawn(ref: Game, record: IllegalMove, check_end: bool) -> None:
 def penalise(ref: Game, record: IllegalMove) -> None:
     """7.5.5: the increment of the illegal press back, the opponent's extra time, the strike."""
     offender = record.player
-    numbers = rulesets()[ref.settings.ruleset]
+    numbers = ref.numbers
     if ref.result != "*":
         return
     if record.increment:
@@ -159,8 +183,11 @@ def penalise(ref: Game, record: IllegalMove) -> None:
         ref.rule("time", "7.5.5", texts.increment_back(offender, record.increment),
                  player=chess.COLOR_NAMES[offender], seconds=-record.increment)
     ref.strikes[offender] += 1
-    if ref.strikes[offender] >= numbers["strikes_to_lose"]:
-        ref.lose(offender, "illegal-moves", "7.5.5")
+    supervision = supervision_of(ref)
+    if ref.strikes[offender] >= supervision.get("strikes_to_lose", numbers["strikes_to_lose"]):
+        # The Laws of 2014 and July 2017: in rapid and blitz without adequate supervision the
+        # first illegal move loses (their A.4.2), cited by the supervision's article.
+        ref.lose(offender, "illegal-moves", supervision.get("loss_article", "7.5.5"))
         return
     seconds = numbers["illegal_move_penalty"]
     ref.clock.add(not offender, seconds)

@@ -200,6 +200,11 @@ def claim_colours(ref: Game, color: chess.Color) -> None:
     if not ref.settings.colours_reversed:
         ref.rule("claim", "7.3", texts.colours_right(color), claimant=name, claim="colours", verdict="rejected")
         return
+    if ref.edition.rulings["colours_reversed"] == "continue":
+        # Before July 2017, 7.3 let the game go on at any move, unless the arbiter ruled otherwise.
+        ref.rule("claim", "7.3", texts.colours_game_goes_on_always(color), claimant=name, claim="colours",
+                 verdict="upheld")
+        return
     if has_ten_moves_each(ref):
         ref.rule("claim", "7.3", texts.colours_game_goes_on(color), claimant=name, claim="colours",
                  verdict="upheld")

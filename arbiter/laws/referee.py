@@ -18,7 +18,6 @@ import chess
 from arbiter.core.errors import InvalidEventError
 from arbiter.core.notation import read_move, read_move_checked
 from arbiter.laws import claims, clockpress, irregularities, steps, texts
-from arbiter.laws.articles import rulesets
 from arbiter.laws.game import Game
 from arbiter.laws.rulings import Ruling
 from arbiter.table.events import (
@@ -117,7 +116,7 @@ class Referee(Game):
         once (6.8, A.5.5); otherwise it counts only when the opponent claims it."""
         if self.result != "*" or not self.watching:
             return
-        supervision = rulesets()[self.settings.ruleset]["supervision"][self.settings.supervision]
+        supervision = self.numbers["supervision"][self.settings.supervision]
         if supervision["flag_called_by_arbiter"]:
             self.lose(color, "timeout", "6.9", texts.flag_fell_at(color, instant))
 

@@ -196,12 +196,21 @@ class RulingLog(Sequence[Ruling]):
     """The rulings of a game, kept compactly: per ruling its event and a :class:`Given`; the
     :class:`Ruling` (and its sentence) is made each time one is read. A slice is a log too."""
 
-    __slots__ = ("_given", "_events")
+    __slots__ = ("_given", "_events", "_numbering")
 
-    def __init__(self, given: list[Given] | None = None, events: array[int] | None = None) -> None:
+    def __init__(self, given: list[Given] | None = None, events: array[int] | None = None,
+                 numbering: dict[str, str] | None = None) -> None:
         self._given: list[Given] = given if given is not None else []
         #: The events' numbers, four bytes each.
         self._events: array[int] = events if events is not None else array("i")
+        #: The edition's numbers of the articles the code cites by their 2023 numbers (empty: 2023).
+        self._numbering = numbering or {}
+
+    def _ruling(self, given: Given, event: int) -> Ruling:
+        ruling = given.ruling(event)
+        if self._numbering and ruling.article in self._numbering:
+            return ruling.model_copy(update={"article": self._numbering[ruling.article]})
+        return ruling
 
     def add(self, event: int, given: Given) -> None:
         """Keep one more ruling, on event ``event``."""
@@ -219,12 +228,12 @@ class RulingLog(Sequence[Ruling]):
 
     def __getitem__(self, index: int | slice) -> Ruling | RulingLog:
         if isinstance(index, slice):
-            return RulingLog(self._given[index], self._events[index])
-        return self._given[index].ruling(self._events[index])
+            return RulingLog(self._given[index], self._events[index], self._numbering)
+        return self._ruling(self._given[index], self._events[index])
 
     def __iter__(self) -> Iterator[Ruling]:
         for given, event in zip(self._given, self._events, strict=True):
-            yield given.ruling(event)
+            yield self._ruling(given, event)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence):

@@ -4,6 +4,9 @@ Every sentence goes through the catalogues (:mod:`arbiter.core.i18n`). Where a s
 player, the catalogue holds it twice, for White and for Black, so that a language whose words
 change with the player (Serbian and Bulgarian do) can write each whole; a piece is named in the
 grammatical role the sentence gives it (``pgettext`` context ``object``, ``with``, ``of``).
+
+Long on purpose: one concern, every sentence a ruling says, in one file a translator reads in
+the order of the Laws; each function is a sentence and nothing else.
 """
 
 from __future__ import annotations
@@ -159,6 +162,15 @@ def completed(color: chess.Color, article: str) -> str:
         return _by(color, N_("White's move is completed because the next move was made."),
                    N_("Black's move is completed because the next move was made."))
     return _by(color, N_("White's move is completed."), N_("Black's move is completed."))
+
+
+def pressed_without_move_not_illegal(color: chess.Color) -> str:
+    return _by(color, N_("White pressed the clock without making a move: improper handling of the clock, not an "
+                         "illegal move under these Laws; the arbiter sets the clocks back and White still has "
+                         "the move."),
+               N_("Black pressed the clock without making a move: improper handling of the clock, not an "
+                  "illegal move under these Laws; the arbiter sets the clocks back and Black still has "
+                  "the move."))
 
 
 def two_hands(color: chess.Color) -> str:
@@ -391,6 +403,13 @@ def transferred() -> str:
 def colours_right(color: chess.Color) -> str:
     return _by(color, N_("White's claim is rejected: the players have the right colours."),
                N_("Black's claim is rejected: the players have the right colours."))
+
+
+def colours_game_goes_on_always(color: chess.Color) -> str:
+    return _by(color, N_("White's claim is correct, but under these Laws a game begun with the colours reversed "
+                         "goes on with the colours as they are, whatever the number of moves."),
+               N_("Black's claim is correct, but under these Laws a game begun with the colours reversed "
+                  "goes on with the colours as they are, whatever the number of moves."))
 
 
 def colours_game_goes_on(color: chess.Color) -> str:

@@ -72,13 +72,14 @@ class Session:
         self._view: View | None = None
 
     @classmethod
-    def from_file(cls, path: str | Path, notation: str | None = None) -> Session:
+    def from_file(cls, path: str | Path, notation: str | None = None, laws: str | None = None) -> Session:
         """A session at the start of the scenario file ``path``, with its settings; moves are
-        read and written in ``notation`` (default: the file's own).
+        read and written in ``notation`` (default: the file's own); ruled by the edition ``laws``
+        of the Laws (default: the file's).
 
         :raises ScenarioError: if the file is not a valid scenario.
         """
-        scenario = load(path, notation)
+        scenario = load(path, notation, laws)
         scenario.events = []
         if notation is not None:  # the trainee types in the language he reads
             scenario.settings = dataclasses.replace(scenario.settings, notation=notation, output_notation=notation)
@@ -96,7 +97,7 @@ class Session:
     @classmethod
     def from_position(cls, fen: str | None = None, moves: str | None = None, time_control: str | None = None,
                       ruleset: str | None = None, arbiter: str | None = None,
-                      notation: str | None = None) -> Session:
+                      notation: str | None = None, laws: str | None = None) -> Session:
         """A session from a position (``fen``, then ``moves`` played, SAN or UCI) and settings,
         each as a scenario file writes it (FORMAT §1); by default the initial position, no clock.
 
@@ -106,7 +107,7 @@ class Session:
         if fen or moves:
             doc["start"] = {k: v for k, v in (("fen", fen), ("moves", moves)) if v}
         for key, value in (("time_control", time_control), ("ruleset", ruleset), ("arbiter", arbiter),
-                           ("notation", notation)):
+                           ("notation", notation), ("laws", laws)):
             if value:
                 doc[key] = value
         return cls(loads(yaml.safe_dump(doc), "<options>"))
@@ -312,7 +313,8 @@ class Session:
     def view(self) -> View:
         """What the board shows now."""
         if self._view is None:
-            self._ruled += [ruling_view(r) for r in self._referee.rulings[len(self._ruled):]]
+            laws = self._referee.settings.laws
+            self._ruled += [ruling_view(r, laws) for r in self._referee.rulings[len(self._ruled):]]
             self._described += [e.describe() for e in self._events[len(self._described):]]
             self._view = view_of(self._referee, self._ruled, self._described, len(self._queue))
         return self._view

@@ -161,15 +161,17 @@ def describe_obligation(player: str, must: str, fields: dict[str, str]) -> str:
                                 move=fields.get("move"))
 
 
-def questions(paths: list[Path], rng: random.Random, notation: str | None = None) -> list[Question]:
+def questions(paths: list[Path], rng: random.Random, notation: str | None = None,
+              laws: str | None = None) -> list[Question]:
     """Every question the scenario files under ``paths`` give (invalid files are skipped); their
-    rulings write moves in ``notation`` (by default each file's own)."""
+    rulings write moves in ``notation`` (by default each file's own) and follow the edition
+    ``laws`` of the Laws (by default each file's own)."""
     found = []
     for root in paths:
         files = sorted(root.rglob("*.yaml")) if root.is_dir() else [root]
         for path in files:
             try:
-                scenario = load(path, notation)
+                scenario = load(path, notation, laws)
             except ScenarioError:
                 continue
             made = _from_file(scenario, path.parent.name, rng)

@@ -15,7 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from arbiter.core.errors import UnknownArticleError
 from arbiter.core.i18n import current_language
-from arbiter.laws import articles, texts
+from arbiter.laws import texts
+from arbiter.laws.editions import CURRENT, edition_article
 from arbiter.laws.referee import Referee
 from arbiter.laws.rulings import PlayerName, Ruling
 from arbiter.table.machine import MACHINE, STATES, Hand
@@ -146,6 +147,8 @@ class View(_Strict):
     events: list[str]
     #: How many events of a loaded file are still to play.
     queued: int
+    #: The edition of the Laws the game is ruled by (``rules/editions.yaml``).
+    laws: str = CURRENT
 
 
 class Step(_Strict):
@@ -156,24 +159,24 @@ class Step(_Strict):
     view: View
 
 
-def law(number: str) -> LawView:
-    """The article ``number`` as a view, in the language in force (title and text None if
-    ``rules/`` lacks it)."""
-    return _law(number, current_language())
+def law(number: str, laws: str = CURRENT) -> LawView:
+    """The article ``number`` of the edition ``laws`` of the Laws as a view, in the language in
+    force (title and text None if ``rules/`` lacks it)."""
+    return _law(number, current_language(), laws)
 
 
 @functools.cache
-def _law(number: str, language: str) -> LawView:
+def _law(number: str, language: str, laws: str) -> LawView:
     try:
-        entry = articles.article(number, language)
+        entry = edition_article(laws, number, language)
     except UnknownArticleError:
         return LawView(number=number, title=None, text=None)
     return LawView(number=entry.number, title=entry.title, text=entry.text)
 
 
-def ruling_view(ruling: Ruling) -> RulingView:
-    """A ruling given, with its article's text."""
-    return RulingView(ruling=ruling.as_dict(), law=law(ruling.article))
+def ruling_view(ruling: Ruling, laws: str = CURRENT) -> RulingView:
+    """A ruling given, with its article's text in the edition ``laws`` of the Laws."""
+    return RulingView(ruling=ruling.as_dict(), law=law(ruling.article, laws))
 
 
 def view_of(referee: Referee, rulings: Sequence[RulingView], events: Sequence[str], queued: int) -> View:
@@ -217,17 +220,22 @@ def view_of(referee: Referee, rulings: Sequence[RulingView], events: Sequence[st
         rulings=list(rulings),
         events=list(events),
         queued=queued,
+        laws=referee.settings.laws,
     )
 
 
 def _obligation(referee: Referee) -> ObligationView:
     ob, mover = referee.obligation, referee.position.turn
     fields = ob.fields()
+    laws = referee.settings.laws
+    # the obligation cites 2023's numbers, as the rulings do before their log renumbers them
+    article, bound = (ob.article, ob.article or "4.5") if laws == CURRENT else (
+        ob.article and referee.edition.cite(ob.article), referee.edition.cite(ob.article or "4.5"))
     return ObligationView.model_validate({
-        "player": _name(mover), "must": ob.must, "article": ob.article, "square": fields.get("square"),
+        "player": _name(mover), "must": ob.must, "article": article, "square": fields.get("square"),
         "with": fields.get("with"), "side": ob.side, "piece": fields.get("piece"), "move": fields.get("move"),
         "barred_side": ob.barred_side, "text": texts.obligation(referee.position.board, mover, ob, referee.writes),
-        "law": law(ob.article or "4.5"),
+        "law": law(bound, laws),
     })
 
 

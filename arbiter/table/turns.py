@@ -41,6 +41,8 @@ class Settings:
     orientation_wrong: bool = False
     #: 7.3: the game began with the colours reversed.
     colours_reversed: bool = False
+    #: The edition of the Laws the game is ruled by (``rules/editions.yaml``).
+    laws: str = "2023"
 
 
 @dataclass

@@ -40,6 +40,7 @@ from arbiter.files.scenario import Scenario, loads
 from arbiter.files.validate import Validation
 from arbiter.session import Session, Step, View, quiz
 from arbiter.web.labels import labels
+from arbiter.web.lawpages import laws_routes
 from arbiter.web.languages import SpeaksTheRequestsLanguage, asked_language, request_language, spoken_language
 from arbiter.web.models import EventLine, NewSession, SocketMessage, one_line
 from arbiter.web.store import Held, OnlyHosts, Refused, Store, library_file, library_index
@@ -76,7 +77,8 @@ def _step(step: Step) -> dict[str, Any]:
 
 
 def create_app(library: Path | None = None, max_sessions: int = 100, max_events: int = 2000,
-               max_body: int = 1_000_000, allowed_hosts: Sequence[str] | None = None) -> Starlette:
+               max_body: int = 1_000_000, allowed_hosts: Sequence[str] | None = None,
+               default_laws: str | None = None) -> Starlette:
     """The app: the page, the API and the websocket of ``docs/web.md``.
 
     ``library``: the scenario library (default :func:`arbiter.session.quiz.library`);
@@ -84,7 +86,8 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
     ``max_events``: how many events a session holds, played and queued; ``max_body``: the largest
     body in bytes (a websocket message too); ``allowed_hosts``: the host names the app answers to
     (``arbiter serve`` on a loopback address gives the loopback names, so that another site's name
-    pointed at 127.0.0.1 reaches nothing), None for any.
+    pointed at 127.0.0.1 reaches nothing), None for any; ``default_laws``: the edition of the
+    Laws a new game from a position is ruled by when the request names none (``serve --laws``).
     """
     root = (library or quiz.library()).resolve()
     store = Store(max_sessions)
@@ -146,14 +149,15 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
             except (OSError, UnicodeDecodeError) as err:
                 unread = _("cannot read {path}: {error}").format(path=spec.library, error=err)
                 raise Refused(400, f"library: {unread}") from None
-            scenario = follow(loads(text, spec.library, base=path.parent, output_notation=writes), lang)
+            scenario = follow(loads(text, spec.library, base=path.parent, output_notation=writes, laws=spec.laws), lang)
             held = Held(Session.from_scenario(scenario), scenario, PurePosixPath(spec.library).parent.name)
         elif spec.scenario is not None:
-            scenario = follow(loads(spec.scenario, REQUEST, read_files=False, output_notation=writes), lang)
+            scenario = follow(loads(spec.scenario, REQUEST, read_files=False, output_notation=writes, laws=spec.laws),
+                              lang)
             held = Held(Session.from_scenario(scenario), scenario)
         else:
             held = Held(Session.from_position(spec.fen, spec.moves, spec.time_control, spec.ruleset, spec.arbiter,
-                                              spec.notation or writes))
+                                              spec.notation or writes, spec.laws or default_laws))
         check_size(held.session, 0)
         return held, [event.describe() for event in held.session.queued]
 
@@ -407,6 +411,7 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
         Route("/api/library", get_library),
         Route("/api/labels", get_labels),
+        *laws_routes(default_laws),
         Route("/api/sessions", create, methods=["POST"]),
         Route(sessions, get_session, methods=["GET"]),
         Route(sessions, delete_session, methods=["DELETE"]),

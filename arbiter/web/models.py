@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from arbiter.core.i18n import _, ngettext
 
@@ -31,6 +31,15 @@ class NewSession(Strict):
     notation: str | None = Field(default=None, max_length=SHORT)
     library: str | None = Field(default=None, min_length=1, max_length=1000)
     scenario: str | None = Field(default=None, max_length=LONG)
+    #: The edition of the Laws to rule by (a library file or a scenario too: it overrides theirs).
+    laws: str | None = Field(default=None, max_length=SHORT)
+
+    @field_validator("laws")
+    @classmethod
+    def _known_edition(cls, value: str | None) -> str | None:
+        from arbiter.laws.editions import edition
+
+        return edition(value).name if value is not None else None
 
     @model_validator(mode="after")
     def _one_start(self) -> NewSession:

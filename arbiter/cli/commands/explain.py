@@ -14,6 +14,7 @@ from arbiter.cli.render import error_line
 from arbiter.core.i18n import _, pgettext
 from arbiter.core.errors import ArbiterError, InternalError, ScenarioError, event_label
 from arbiter.files.scenario import final_state, load, replay_event
+from arbiter.files.sentences import laws_sentence
 
 
 def main(args: argparse.Namespace) -> int:
@@ -26,7 +27,7 @@ def main(args: argparse.Namespace) -> int:
         document: dict[str, Any] = {"file": item.path if isinstance(item, ScenarioError) else str(item)}
         error: ScenarioError | None = item if isinstance(item, ScenarioError) else None
         if isinstance(item, Path):
-            lines, document, error = _explain(str(item), args.notation, args.lines)
+            lines, document, error = _explain(str(item), args.notation, args.lines, args.laws)
         if args.format == "text" and lines:
             print(("\n" if number else "") + "\n".join(lines).rstrip())
         if error is not None:
@@ -43,8 +44,8 @@ def main(args: argparse.Namespace) -> int:
     return status
 
 
-def _explain(name: str, notation: str | None,
-             with_lines: bool = False) -> tuple[list[str], dict[str, Any], ScenarioError | None]:
+def _explain(name: str, notation: str | None, with_lines: bool = False,
+             laws: str | None = None) -> tuple[list[str], dict[str, Any], ScenarioError | None]:
     """One file narrated: the text lines, the JSON document, and the error that stopped the
     narration (the lines and events so far are kept), if any."""
     lines: list[str] = []
@@ -52,13 +53,16 @@ def _explain(name: str, notation: str | None,
     document: dict[str, Any] = {"file": name, "title": None, "events": steps, "final": None}
     index, event = None, None
     try:
-        scenario = load(name, notation)
+        scenario = load(name, notation, laws)
         referee = scenario.new_referee()
         document["title"] = scenario.spec.name
         lines.append(f"{scenario.spec.name}  ({scenario.path})")
         if scenario.spec.source:
             lines.append(_("Source: {source}").format(source=scenario.spec.source))
         settings = scenario.settings
+        document["laws"] = scenario.laws_fields()
+        if scenario.laws_from != "default":
+            lines.append(laws_sentence(scenario))
         lines += [_("Ruleset: {ruleset}; arbiter: {arbiter}").format(ruleset=pgettext("ruleset", settings.ruleset),
                                                                      arbiter=pgettext("arbiter", settings.arbiter)),
                   _("Start: {fen}").format(fen=referee.position.fen()),
@@ -83,14 +87,15 @@ def _explain(name: str, notation: str | None,
                 lines.append(render.ruling(item, lines=with_lines))
                 if item.article not in cited:  # each article's text once per event
                     cited.add(item.article)
-                    lines.append(render.article_text(item.article, indent="        "))
+                    lines.append(render.article_text(item.article, indent="        ", edition=settings.laws))
             lines.append("")
             steps.append({"event": index, "action": event.describe(), "rulings": [r.as_dict() for r in given],
                           "state": referee.table.state, "effect": not over, "final": final_state(referee)})
         late = referee.end_of_events()  # what waited for a later act, judged on the last event
         if late and steps:
             lines.insert(len(lines) - 1, "\n".join(
-                render.ruling(item, lines=with_lines) + "\n" + render.article_text(item.article, indent="        ")
+                render.ruling(item, lines=with_lines) + "\n"
+                + render.article_text(item.article, indent="        ", edition=settings.laws)
                 for item in late))
             steps[-1]["rulings"] += [r.as_dict() for r in late]
             steps[-1]["final"] = final_state(referee)

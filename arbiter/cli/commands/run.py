@@ -19,7 +19,7 @@ def main(args: argparse.Namespace) -> int:
     """Run every scenario file of ``args.paths`` and print how each went, in text or JSON; the
     exit status: 0 all hold, 1 some do not, 2 some file is invalid, 3 a bug of ours."""
     entries: list[Entry] = []
-    for name, found in _outcomes(args.paths, args.notation):
+    for name, found in _outcomes(args.paths, args.notation, args.laws):
         entry = run_entry(name, found)
         entries.append(entry)
         if args.format != "text":
@@ -40,9 +40,10 @@ def main(args: argparse.Namespace) -> int:
                        failed=bool(document["failed"]))
 
 
-def _outcomes(paths: Sequence[str], notation: str | None) -> Iterator[tuple[str, Outcome | ScenarioError]]:
+def _outcomes(paths: Sequence[str], notation: str | None,
+              laws: str | None) -> Iterator[tuple[str, Outcome | ScenarioError]]:
     for item in scenario_files(paths):
         if isinstance(item, ScenarioError):
             yield item.path, item
             continue
-        yield str(item), outcome(partial(load, item, notation), str(item), run)
+        yield str(item), outcome(partial(load, item, notation, laws), str(item), run)

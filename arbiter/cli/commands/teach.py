@@ -18,7 +18,7 @@ def main(args: argparse.Namespace) -> int:
 
     try:
         session = teach.new_session(args.file, args.fen, args.moves, args.time_control, args.ruleset,
-                                    args.arbiter, args.orientation, args.notation)
+                                    args.arbiter, args.orientation, args.notation, args.laws)
     except ScenarioError as err:
         print(f"arbiter teach: {error_line(str(err))}", file=sys.stderr)
         return 2

@@ -17,6 +17,8 @@ from arbiter.cli.render import error_line
 from arbiter.core.errors import ScenarioError
 from arbiter.files.documents import Entry, dumps, validate_document, validate_entry, validated
 from arbiter.files.scenario import Scenario, load
+from arbiter.files.sentences import laws_sentence
+from arbiter.laws.editions import CURRENT
 from arbiter.files.validate import Validation
 
 
@@ -46,7 +48,7 @@ def main(args: argparse.Namespace) -> int:
     colour = args.format == "text" and render.colour(sys.stdout)
     for item in items:
         name = str(item.path if isinstance(item, ScenarioError) else item)
-        scenario, result = _validated(item, args.notation)
+        scenario, result = _validated(item, args.notation, args.laws)
         printed = args.format == "markdown" and out is None
         if printed and scenario is not None and isinstance(result, Validation) and result.error is None:
             try:
@@ -72,6 +74,8 @@ def main(args: argparse.Namespace) -> int:
             if colour:
                 word = f"\033[{32 if result.verdict == 'consistent' else 31}m{word}\033[0m"
             print(f"{word} {name}")
+            if scenario is not None and scenario.settings.laws != CURRENT:  # the JSON always says it
+                print(f"             {laws_sentence(scenario)}")
             for difference in result.differences:
                 print(f"             - {error_line(difference.text)}")
     counts = validate_document(entries)
@@ -85,12 +89,13 @@ def main(args: argparse.Namespace) -> int:
                        failed=bool(counts["inconsistent"]))
 
 
-def _validated(item: Path | ScenarioError, notation: str | None) -> tuple[Scenario | None, Validation | ScenarioError]:
+def _validated(item: Path | ScenarioError, notation: str | None,
+               laws: str | None) -> tuple[Scenario | None, Validation | ScenarioError]:
     """One report file read and validated: its scenario (None if it could not be read) and the
     validation, or the error that makes it invalid (an :class:`InternalError` for a bug of ours)."""
     if isinstance(item, ScenarioError):
         return None, item
-    return validated(partial(load, item, notation), str(item))
+    return validated(partial(load, item, notation, laws), str(item))
 
 
 def _clashes(items: Sequence[Path | ScenarioError], out: Path) -> set[Path]:
