@@ -73,7 +73,8 @@ def claim_draw(ref: Game, color: chess.Color, kind: str, written: str | None) ->
     numbers = ref.numbers
     seconds = numbers["incorrect_claim_penalty"]
     ref.clock.add(not color, seconds)
-    ref.rule("time", "9.5.3" if ref.settings.ruleset == "standard" else numbers["penalty_article"],
+    # the ruleset's own article for its minutes where it has one (A.3 of 2023), else 9.5.3
+    ref.rule("time", "9.5.3" if ref.settings.ruleset == "standard" else numbers["penalty_article"] or "9.5.3",
              texts.penalty_time(not color, seconds), player=chess.COLOR_NAMES[not color], seconds=seconds)
     if move is not None:
         if ref.turn.color != color and ref.table.state == "made":

@@ -191,7 +191,7 @@ def penalise(ref: Game, record: IllegalMove) -> None:
         return
     seconds = numbers["illegal_move_penalty"]
     ref.clock.add(not offender, seconds)
-    ref.rule("time", numbers["penalty_article"], texts.penalty_time(not offender, seconds),
+    ref.rule("time", numbers["penalty_article"] or "7.5.5", texts.penalty_time(not offender, seconds),
              player=chess.COLOR_NAMES[not offender], seconds=seconds)
 
 
