@@ -83,8 +83,8 @@ def browser(chromium_path: Path):  # noqa: ANN201 (playwright's Browser)
 
 
 def page_hidden(name: str) -> bool:
-    """The report desk hides the board."""
-    return "report" in name
+    """The report desk and the tab of the Laws hide the board."""
+    return "report" in name or "laws_tab" in name
 
 
 def _is_error(message) -> bool:  # noqa: ANN001 (playwright's ConsoleMessage)
@@ -683,3 +683,46 @@ def test_the_report_desk_is_a_form_whose_errors_stand_beside_their_field_in_the_
     assert page.locator("#report-form .field-error").count() == 1
     assert "has-error" in (page.get_attribute("#r-tc", "class") or "")
     assert "valid dictionary" not in page.inner_text("#report")
+
+
+def test_a_new_game_is_ruled_by_the_edition_picked(board: Board) -> None:
+    """Issue 32: the picker of a new game; the status line says the edition ruling the game."""
+    page = board.page
+    page.wait_for_function("document.querySelectorAll('#ng-laws option').length === 5")
+    assert page.input_value("#ng-laws") == "2023"
+    for laws, result in (("2018", "0-1"), ("2023", "1/2-1/2")):
+        page.select_option("#ng-laws", laws)
+        board.new_game(fen="4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+        assert page.inner_text("#laws-of") == laws
+        page.fill("#line", "white: resign")
+        page.press("#line", "Enter")
+        board.settle()
+        assert page.evaluate("() => window.arbiterApp.view.result") == result
+
+
+def test_the_laws_tab_shows_an_edition_and_what_changed(board: Board, tmp_path: Path) -> None:
+    """Issue 32: ``arbiter laws --laws 2018 7.5`` and ``--diff 2018 2023`` on the page."""
+    page = board.page
+    page.click("#tab-laws")
+    board.settle()
+    assert page.is_visible("#laws-page") and not page.is_visible("#board")
+    page.select_option("#laws-edition", "2018")
+    page.fill("#laws-article", "7.5")
+    page.click("#laws-show")
+    board.settle()
+    assert page.inner_text("#laws-heading") == "The Laws of Chess of 2018 (in force from 2018-01-01)"
+    numbers = page.locator("#laws-list article.law h4").all_inner_texts()
+    assert numbers and all(n.startswith("7.5") for n in numbers) and any(n.startswith("7.5.5 ") for n in numbers)
+    page.select_option("#laws-edition", "2023")
+    page.fill("#laws-article", "")
+    page.select_option("#laws-compare", "2018")
+    page.click("#laws-show")
+    board.settle()
+    assert page.inner_text("#laws-heading").startswith("From the Laws of 2018 to those of 2023:")
+    heads = page.locator("#laws-list article.law h4").all_inner_texts()
+    assert any(h.startswith("A.4.2 → A.5.2 ") for h in heads)
+    assert page.locator("#laws-list article.law[data-change=reworded] h4", has_text="5.1.2").count() == 1
+    page.locator("#laws-page").screenshot(path=str(tmp_path / "laws-diff-2018-2023.png"))
+    page.select_option("#lang", "sr")
+    board.settle()
+    assert page.inner_text("#tab-laws") != "The Laws" and "2018" in page.inner_text("#laws-heading")

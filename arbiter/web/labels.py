@@ -51,6 +51,11 @@ LABELS: tuple[str, ...] = (
     N_("time taken from the offender's clock ({time})"), N_("the opponent's score raised"),
     N_("the offender's score reduced"), N_("the game declared lost"), N_("a fine"), N_("exclusion from the event"),
     N_("expulsion from the event"), N_("FEN or PGN"), N_("Download YAML"), N_("Download Markdown + SVG"),
+    # the editions of the Laws: the pickers, the tab of the Laws and what changed between two
+    N_("Laws of"), N_("(the file's)"), N_("(by the date)"), N_("The Laws"), N_("compared with"),
+    N_("(no other edition)"), N_("Show"), N_("From the Laws of {old} to those of {new}: {count} changes"),
+    N_("The Laws of Chess of {edition} (in force from {since})"), N_("not in these Laws"), N_("new"),
+    N_("removed"), N_("renumbered"), N_("reworded"), N_("renumbered and reworded"),
 )
 
 

@@ -94,6 +94,7 @@ async function switchLanguage(lang) {
         if (app.mode === "seminar") drawSeminar()
     }
     if (app.mode === "report") validateReport()
+    if (app.mode === "laws") await showLaws()
 }
 
 // -- talking to the back end ----------------------------------------------------------------------
@@ -561,6 +562,7 @@ function showView(view, fresh) {
     draw(view)
     $("to-move").textContent = t(view.to_move)
     $("clock-running").textContent = t(view.clock_running)
+    $("laws-of").textContent = view.laws
     // what a person reads: nothing touched yet, the game over and its result, else the turn's state
     $("state").textContent = view.state === "idle" ? t("nothing touched")
         : view.state === "ended" ? t("game over: {result}").replace("{result}", view.result) : tv("state", view.state)
@@ -624,7 +626,8 @@ async function newSession(body) {
 $("new-game").addEventListener("submit", (event) => {
     event.preventDefault()
     const body = {}
-    for (const [key, id] of [["fen", "ng-fen"], ["moves", "ng-moves"], ["time_control", "ng-tc"], ["arbiter", "ng-arbiter"]]) {
+    for (const [key, id] of [["fen", "ng-fen"], ["moves", "ng-moves"], ["time_control", "ng-tc"], ["arbiter", "ng-arbiter"],
+                             ["laws", "ng-laws"]]) {
         const value = $(id).value.trim()
         if (value) body[key] = value
     }
@@ -709,12 +712,14 @@ async function startSeminar(body) {
     drawSeminar()
 }
 
-$("sem-load").addEventListener("click", () => enqueue(() => startSeminar({library: $("sem-library").value})))
+// The seminar's edition of the Laws: the file's own unless one is picked.
+const withLaws = (body) => ($("sem-laws").value ? {...body, laws: $("sem-laws").value} : body)
+$("sem-load").addEventListener("click", () => enqueue(() => startSeminar(withLaws({library: $("sem-library").value}))))
 $("sem-file").addEventListener("change", async () => {
     const file = $("sem-file").files[0]
     if (!file) return
     const text = await file.text()
-    enqueue(() => startSeminar({scenario: text}))
+    enqueue(() => startSeminar(withLaws({scenario: text})))
 })
 $("sem-next").addEventListener("click", () => {
     if (quizDue()) {
@@ -930,6 +935,8 @@ function reportYaml() {
     if (tc) put(`time_control: ${q(tc)}`, "r-tc")
     const called = $("r-called").value
     if (called) put(`arbiter: ${called}`, "r-called")
+    const laws = $("r-laws").value
+    if (laws) put(`laws: ${q(laws)}`, "r-laws")
     const kind = $("r-start-kind").value
     const start = $("r-start").value.trim()
     if (kind !== "none" && start) put(`start: {${kind}: ${q(start)}}`, "r-start")
@@ -1064,12 +1071,88 @@ $("r-download-pdf").addEventListener("click", async () => {
 
 // -- modes ----------------------------------------------------------------------------------------
 
+// -- the Laws: an edition's articles, what changed between two ---------------------------------------
+
+// Every edition picker gets the editions the server knows (GET /api/laws), the current one chosen
+// where a picker has no "the file's" choice.
+async function loadEditions() {
+    const data = await api("GET", "/api/laws")
+    for (const select of document.querySelectorAll(".laws-picker")) {
+        const kept = select.value
+        for (const option of [...select.options]) if (option.value) option.remove()
+        for (const name of [...data.editions].reverse()) {
+            const option = document.createElement("option")
+            option.value = option.textContent = name
+            select.append(option)
+        }
+        select.value = kept || (select.options[0].value ? data.edition : "")
+    }
+}
+
+const CHANGE_WORDS = {added: "new", removed: "removed", renumbered: "renumbered", reworded: "reworded",
+                      "renumbered-reworded": "renumbered and reworded"}
+
+function articleBlock(number, title, paragraphs) {
+    const block = document.createElement("article")
+    block.className = "law"
+    const head = document.createElement("h4")
+    head.textContent = `${number} ${title}`
+    block.append(head)
+    for (const [label, text] of paragraphs) {
+        const p = document.createElement("p")
+        if (label) {
+            const b = document.createElement("b")
+            b.textContent = `${label}: `
+            p.append(b)
+        }
+        p.append(text)
+        block.append(p)
+    }
+    return block
+}
+
+async function showLaws() {
+    const edition = $("laws-edition").value
+    const other = $("laws-compare").value
+    const article = $("laws-article").value.trim()
+    const list = $("laws-list")
+    if (other) {
+        const data = await api("GET", `/api/laws/diff?old=${encodeURIComponent(other)}&new=${encodeURIComponent(edition)}`)
+        const wanted = (a) => a && (!article || a.article === article.toUpperCase() || a.article.startsWith(article.toUpperCase() + "."))
+        const changes = data.changes.filter((c) => wanted(c.old) || wanted(c.new))
+        $("laws-heading").textContent = t("From the Laws of {old} to those of {new}: {count} changes")
+            .replace("{old}", data.old).replace("{new}", data.new).replace("{count}", changes.length)
+        list.replaceChildren(...changes.map((c) => {
+            const shown = c.new || c.old
+            const number = c.old && c.new && c.old.article !== c.new.article ? `${c.old.article} → ${c.new.article}` : shown.article
+            const paragraphs = c.change === "renumbered" ? [] : [
+                [data.old, c.old ? c.old.text : t("not in these Laws")], [data.new, c.new ? c.new.text : t("not in these Laws")]]
+            const block = articleBlock(number, `${shown.title} [${t(CHANGE_WORDS[c.change])}]`, paragraphs)
+            block.dataset.change = c.change
+            return block
+        }))
+        return
+    }
+    const query = `edition=${encodeURIComponent(edition)}` + (article ? `&article=${encodeURIComponent(article)}` : "")
+    const data = await api("GET", `/api/laws?${query}`)
+    $("laws-heading").textContent = t("The Laws of Chess of {edition} (in force from {since})")
+        .replace("{edition}", data.edition).replace("{since}", data.in_force)
+    list.replaceChildren(...data.articles.map((a) => articleBlock(a.article, a.title, [["", a.text]])))
+}
+
+$("laws-form").addEventListener("submit", (event) => {
+    event.preventDefault()
+    enqueue(showLaws)
+})
+
 function setMode(mode) {
     app.mode = mode
     document.body.className = `mode-${mode}`
     for (const tab of document.querySelectorAll(".tab")) tab.classList.toggle("active", tab.dataset.mode === mode)
-    $("game").hidden = mode === "report"
+    $("game").hidden = mode === "report" || mode === "laws"
     $("report").hidden = mode !== "report"
+    $("laws-page").hidden = mode !== "laws"
+    if (mode === "laws") enqueue(showLaws)
     if (mode === "seminar" && !$("sem-library").options.length) enqueue(loadLibrary)
     if (mode === "seminar") drawSeminar()
     if (mode === "report") validateReport()
@@ -1082,4 +1165,5 @@ $("lang").value = app.lang
 $("lang").addEventListener("change", () => enqueue(() => switchLanguage($("lang").value)))
 setMode("play")
 enqueue(loadLabels)
+enqueue(loadEditions)
 enqueue(() => newSession({arbiter: "watching"}))
