@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.laws import articles as laws
+from arbiter.laws.editions import edition_article
 from arbiter.laws.rulings import Ruling
 from arbiter.files.scenario import load, run
 
@@ -32,6 +32,6 @@ def test_scenario_holds(path: Path) -> None:
     assert outcome.error is None, str(outcome.error)
     assert outcome.failures == []
     for ruling in outcome.referee.rulings:
-        laws.article(ruling.article)  # raises if rules/ lacks it
+        edition_article(scenario.settings.laws, ruling.article)  # raises if rules/ lacks it (in its edition)
         # rulings are built without re-validation on the hot path: each must be a valid Ruling
         assert Ruling.model_validate(ruling.as_dict()).as_dict() == ruling.as_dict()

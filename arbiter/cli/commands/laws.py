@@ -12,7 +12,7 @@ from typing import Any
 from arbiter.cli import render
 from arbiter.cli.render import error_line
 from arbiter.core.errors import UnknownArticleError
-from arbiter.core.i18n import N_, _, current_language, pgettext
+from arbiter.core.i18n import N_, _, current_language
 from arbiter.laws.articles import Article
 from arbiter.laws.editions import CURRENT, Change, changes, edition, edition_articles, edition_subarticles
 
@@ -87,7 +87,7 @@ def _change_text(change: Change, old: str, new: str) -> str:
     assert shown is not None
     numbers = (f"{was.number} -> {now.number}" if was is not None and now is not None and was.number != now.number
                else shown.number)
-    lines = [f"{numbers} {shown.title}  [{pgettext('change', CHANGE_WORDS[change.kind])}]"]
+    lines = [f"{numbers} {shown.title}  [{_(CHANGE_WORDS[change.kind])}]"]
     if change.kind in ("renumbered",):
         return lines[0]
     for name, article in ((old, was), (new, now)):
