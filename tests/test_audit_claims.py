@@ -48,22 +48,25 @@ def _python_chess_first_claims(text: str) -> list[tuple[str, int]]:
     return sorted(first.values(), key=lambda claim: claim[1])
 
 
+# Games 1 to 3 were played in 2022: the audit rules them by the Laws of 2018, which number the
+# claims 9.2.1.1 (the repetition a written move brings) and 9.2.1.2 (the one on the board); games
+# of 2023 by the Laws of 2023 (9.2.1, 9.2.2).
 EXPECTED: dict[int, list[Claim]] = {
     # White's bishop could go back from h6 to g5 at move 24, the position after it there for the
     # third time: he played 24. Be3 and repeated with 25. Bh6 only a move later.
-    1: [("could-claim-threefold", "9.2.1", 47, "White could have claimed a draw by repetition before his move 24, "
+    1: [("could-claim-threefold", "9.2.1.1", 47, "White could have claimed a draw by repetition before his move 24, "
          "writing Bg5 and declaring it (the score has Be3 there)"),
-        ("could-claim-threefold", "9.2.2", 50, "Black could have claimed a draw by repetition before his move 25")],
+        ("could-claim-threefold", "9.2.1.2", 50, "Black could have claimed a draw by repetition before his move 25")],
     # 16. Rh1 brings the pieces back as after 12. Qd2 and 14. Rh1; but after 12. Qd2 White could
     # still castle short: the same position only twice, no claim before his move 17.
-    2: [("could-claim-threefold", "9.2.1", 33, "White could have claimed a draw by repetition before his move 17, "
+    2: [("could-claim-threefold", "9.2.1.1", 33, "White could have claimed a draw by repetition before his move 17, "
          "writing Rg1 and declaring it instead of playing it"),
-        ("could-claim-threefold", "9.2.2", 34, "Black could have claimed a draw by repetition before his move 17")],
+        ("could-claim-threefold", "9.2.1.2", 34, "Black could have claimed a draw by repetition before his move 17")],
     # 14. Rf1 brings the pieces back as after 10. b4 and 12. Rf1; but after 10. b4 Black could
     # take en passant (cxb3): the same position only twice, no claim for White before his move 15.
-    3: [("could-claim-threefold", "9.2.1", 28, "Black could have claimed a draw by repetition before his move 14, "
+    3: [("could-claim-threefold", "9.2.1.1", 28, "Black could have claimed a draw by repetition before his move 14, "
          "writing Ng6 and declaring it instead of playing it"),
-        ("could-claim-threefold", "9.2.2", 29, "White could have claimed a draw by repetition before his move 15")],
+        ("could-claim-threefold", "9.2.1.2", 29, "White could have claimed a draw by repetition before his move 15")],
     # 49 moves each without a capture or pawn move: Black could write any rook or king move and
     # claim; he played 88... h5.
     4: [("could-claim-fifty", "9.3.1", 4, "Black could have claimed the fifty-move rule before his move 88, "
@@ -100,7 +103,7 @@ def test_the_move_to_write_is_given_in_the_notation_of_the_score() -> None:
     german = tags + "\n\n" + " ".join(translate(word, "de") for word in movetext.split()) + "\n"
     assert "24. Le3 Le7" in german
     assert _claims(german, "de")[0] == (
-        "could-claim-threefold", "9.2.1", 47,
+        "could-claim-threefold", "9.2.1.1", 47,  # a game of 2022: the Laws of 2018
         "White could have claimed a draw by repetition before his move 24, writing Lg5 and declaring it (the score "
         "has Le3 there)")
 

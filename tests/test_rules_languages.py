@@ -43,32 +43,50 @@ ALLOWED_LATIN_WORDS = frozenset(
 #: Latin tokens allowed anywhere: article numbers of the appendices (A.2, B.3, C.4), square names
 #: (e4), and moves in algebraic notation (Nf3, exd5, e8=Q, O-O).
 ALLOWED_LATIN_TOKEN = re.compile(
-    r"[A-C](?:\.\d+)+"
+    r"[A-C](?:\.\d+)+(?:\.[a-e])?"
+    r"|\d+(?:\.\d+)*\.[a-e](?:\.\d+)?"  # the lettered points of the older editions: 7.4.a, 9.1.b.3
     r"|[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](?:=[QRBN])?[+#]?"
     r"|O-O(?:-O)?"
 )
 
 
-def load(name: str) -> list[dict[str, Any]]:
-    with open(RULES / name, encoding="utf-8") as handle:
+#: The folders of articles: the Laws of 2023 (``rules/``), then each older edition's own
+#: articles (``rules/laws/<edition>/``, issue 32), held to the same checks.
+FOLDERS = [RULES, *sorted((RULES / "laws").iterdir())]
+FOLDER_IDS = ["2023", *(folder.name for folder in FOLDERS[1:])]
+
+
+def load(name: str, folder: Path = RULES) -> list[dict[str, Any]]:
+    with open(folder / name, encoding="utf-8") as handle:
         entries: list[dict[str, Any]] = yaml.load(handle, Loader=SAFE_LOADER)
     return entries
 
 
-def render_latin() -> str:
-    """The text ``rules/articles.sr-Latn.yaml`` must have: the Cyrillic file, its header comment
-    replaced, everything else through :func:`to_latin` (keys and numbers are unchanged by it)."""
-    lines = (RULES / "articles.sr.yaml").read_text(encoding="utf-8").splitlines(keepends=True)
+def latin_header(folder: Path) -> str:
+    """The header of the generated Latin file of ``folder``."""
+    if folder == RULES:
+        return LATIN_HEADER
+    return (f"# The FIDE Laws of Chess of {folder.name}: the articles that differ from the Laws of 2023, in\n"
+            "# Serbian (Latin script). GENERATED: arbiter.core.transliteration.to_latin of articles.sr.yaml\n"
+            "# (itself a translation of our own English text in articles.yaml), line for line; edit the\n"
+            "# Cyrillic file and run `python tests/test_rules_languages.py` to rewrite this one.\n")
+
+
+def render_latin(folder: Path = RULES) -> str:
+    """The text ``articles.sr-Latn.yaml`` of ``folder`` must have: the Cyrillic file, its header
+    comment replaced, everything else through :func:`to_latin` (keys and numbers are unchanged by it)."""
+    lines = (folder / "articles.sr.yaml").read_text(encoding="utf-8").splitlines(keepends=True)
     body = [line for line in lines if not line.startswith("#")]
     assert lines[: len(lines) - len(body)] == [line for line in lines if line.startswith("#")], (
         "comments only at the top")
-    return LATIN_HEADER + to_latin("".join(body))
+    return latin_header(folder) + to_latin("".join(body))
 
 
+@pytest.mark.parametrize("folder", FOLDERS, ids=FOLDER_IDS)
 @pytest.mark.parametrize("language", sorted(TRANSLATIONS))
-def test_same_articles_in_the_same_order(language: str) -> None:
-    english = load("articles.yaml")
-    translated = load(TRANSLATIONS[language])
+def test_same_articles_in_the_same_order(language: str, folder: Path) -> None:
+    english = load("articles.yaml", folder)
+    translated = load(TRANSLATIONS[language], folder)
     assert [str(e["article"]) for e in translated] == [str(e["article"]) for e in english]
     for entry in translated:
         assert set(entry) == {"article", "title", "text"}, entry["article"]
@@ -77,21 +95,23 @@ def test_same_articles_in_the_same_order(language: str) -> None:
         assert "\n" not in entry["title"] and "\n" not in entry["text"], entry["article"]
 
 
+@pytest.mark.parametrize("folder", FOLDERS, ids=FOLDER_IDS)
 @pytest.mark.parametrize("language", sorted(TRANSLATIONS))
-def test_header_comment(language: str) -> None:
-    text = (RULES / TRANSLATIONS[language]).read_text(encoding="utf-8")
+def test_header_comment(language: str, folder: Path) -> None:
+    text = (folder / TRANSLATIONS[language]).read_text(encoding="utf-8")
     assert text.startswith("# The FIDE Laws of Chess"), language
 
 
-def test_latin_file_is_to_latin_of_the_cyrillic_one() -> None:
-    cyrillic = load("articles.sr.yaml")
-    latin = load("articles.sr-Latn.yaml")
+@pytest.mark.parametrize("folder", FOLDERS, ids=FOLDER_IDS)
+def test_latin_file_is_to_latin_of_the_cyrillic_one(folder: Path) -> None:
+    cyrillic = load("articles.sr.yaml", folder)
+    latin = load("articles.sr-Latn.yaml", folder)
     assert len(latin) == len(cyrillic)
     for cyr, lat in zip(cyrillic, latin, strict=True):
         assert lat["article"] == cyr["article"]
         assert lat["title"] == to_latin(cyr["title"]), cyr["article"]
         assert lat["text"] == to_latin(cyr["text"]), cyr["article"]
-    assert (RULES / "articles.sr-Latn.yaml").read_text(encoding="utf-8") == render_latin(), (
+    assert (folder / "articles.sr-Latn.yaml").read_text(encoding="utf-8") == render_latin(folder), (
         "run `python tests/test_rules_languages.py` to regenerate articles.sr-Latn.yaml")
 
 
@@ -108,17 +128,19 @@ def latin_words(text: str) -> list[str]:
     return found
 
 
+@pytest.mark.parametrize("folder", FOLDERS, ids=FOLDER_IDS)
 @pytest.mark.parametrize("language", ["sr", "bg"])
-def test_cyrillic_files_hold_no_latin_words(language: str) -> None:
-    for entry in load(TRANSLATIONS[language]):
+def test_cyrillic_files_hold_no_latin_words(language: str, folder: Path) -> None:
+    for entry in load(TRANSLATIONS[language], folder):
         for field in ("title", "text"):
             assert latin_words(entry[field]) == [], (entry["article"], field)
 
 
+@pytest.mark.parametrize("folder", FOLDERS, ids=FOLDER_IDS)
 @pytest.mark.parametrize("language", ["sr", "bg"])
-def test_cyrillic_files_hold_no_letters_of_other_alphabets(language: str) -> None:
+def test_cyrillic_files_hold_no_letters_of_other_alphabets(language: str, folder: Path) -> None:
     """Only Cyrillic (and the allowed Latin) letters: a Greek or accented look-alike is a typo."""
-    for entry in load(TRANSLATIONS[language]):
+    for entry in load(TRANSLATIONS[language], folder):
         for field in ("title", "text"):
             for char in entry[field]:
                 if char.isalpha():
@@ -210,5 +232,6 @@ def test_unknown_language() -> None:
 
 
 if __name__ == "__main__":
-    (RULES / "articles.sr-Latn.yaml").write_text(render_latin(), encoding="utf-8")
-    sys.stdout.write("wrote rules/articles.sr-Latn.yaml\n")
+    for folder in FOLDERS:
+        (folder / "articles.sr-Latn.yaml").write_text(render_latin(folder), encoding="utf-8")
+        sys.stdout.write(f"wrote {(folder / 'articles.sr-Latn.yaml').relative_to(RULES.parent)}\n")

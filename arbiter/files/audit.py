@@ -32,23 +32,26 @@ from arbiter.files.pgntext import GameTokens, is_ended_after_tags, read_games, t
 from arbiter.files.scorereplay import audit_game
 
 
-def audit_text(item: tuple[int, str], notation: str | None = None, lang: str | None = None) -> GameAudit:
+def audit_text(item: tuple[int, str], notation: str | None = None, lang: str | None = None,
+               laws: str | None = None) -> GameAudit:
     """Audit one game given as PGN text (also in worker processes); its moves are written in
     ``notation`` (English by default), its findings said in the language ``lang`` (``--lang``: a
-    worker process does not share the command's; by default the language in force). A failure of
-    the arbiter itself is reported in the game, never raised: the other games still get audited."""
+    worker process does not share the command's; by default the language in force), by the
+    edition ``laws`` of the Laws (``--laws``; by default the one in force on its ``Date``). A
+    failure of the arbiter itself is reported in the game, never raised: the other games still
+    get audited."""
     if lang is not None:
         with use_language(lang):
-            return audit_text(item, notation)
+            return audit_text(item, notation, laws=laws)
     number, text = item
     try:
-        return _audit_text(number, text, notation)
+        return _audit_text(number, text, notation, laws)
     except Exception as err:  # noqa: BLE001 - a bug of ours must not hide the other games' findings
         return GameAudit(number, "?", "?", "*", error=_("internal error, please report it: {error}").format(
             error=repr(err)), is_internal_error=True)
 
 
-def _audit_text(number: int, text: str, notation: str | None) -> GameAudit:
+def _audit_text(number: int, text: str, notation: str | None, laws: str | None = None) -> GameAudit:
     not_pgn = why_not_pgn(text)
     if not_pgn is not None:
         return GameAudit(number, "?", "?", "*", error=_("not a {pgn} game: {reason}").format(pgn="PGN", reason=not_pgn),
@@ -61,7 +64,7 @@ def _audit_text(number: int, text: str, notation: str | None) -> GameAudit:
         tokens = first[1]
     else:
         tokens = tokens_of_score(text)  # python-chess's reader knows only English SAN
-    game = audit_game(number, tokens, lang)
+    game = audit_game(number, tokens, lang, laws)
     game.has_tags = tokens.has_tags
     game.is_ended_after_tags = is_ended_after_tags(text)
     result_note = _result_note(game, tokens)

@@ -152,16 +152,20 @@ def range_texts(part: ByteRange) -> RangeResult[tuple[int, str]]:
     return RangeResult(texts[:-1], True)
 
 
-def audit_range(part: ByteRange, notation: str | None, lang: str | None = None) -> RangeResult[GameAudit]:
+def audit_range(part: ByteRange, notation: str | None, lang: str | None = None,
+                laws: str | None = None) -> RangeResult[GameAudit]:
     """A range's games audited (a task on a worker), numbered from 1, their findings said in
-    ``lang``; none when the range must be joined to the next one."""
+    ``lang``, by the edition ``laws`` (else each game's date); none when the range must be joined
+    to the next one."""
     texts = range_texts(part)
-    return RangeResult([audit_text(item, notation, lang) for item in texts.items], texts.ends_at_game_start)
+    return RangeResult([audit_text(item, notation, lang, laws) for item in texts.items], texts.ends_at_game_start)
 
 
-def audit_batch(batch: list[tuple[int, str]], notation: str | None, lang: str | None = None) -> list[GameAudit]:
-    """A batch of numbered game texts audited (a task on a worker), their findings said in ``lang``."""
-    return [audit_text(item, notation, lang) for item in batch]
+def audit_batch(batch: list[tuple[int, str]], notation: str | None, lang: str | None = None,
+                laws: str | None = None) -> list[GameAudit]:
+    """A batch of numbered game texts audited (a task on a worker), their findings said in ``lang``,
+    by the edition ``laws`` (else each game's date)."""
+    return [audit_text(item, notation, lang, laws) for item in batch]
 
 
 def ranges_in_order(submit: Callable[[ByteRange], Outcome[RangeResult[T]]], ranges: Iterable[ByteRange],
@@ -261,7 +265,7 @@ def _renumbered_game(game: GameAudit, offset: int) -> GameAudit:
 
 
 def audit_on_dask(client: Workers, name: str, handle: TextIO, notation: str | None,
-                  lang: str | None = None) -> Iterator[GameAudit]:
+                  lang: str | None = None, laws: str | None = None) -> Iterator[GameAudit]:
     """Every game of one input audited on the cluster, in order and numbered as ``--jobs 1`` gives
     them, their findings said in ``lang`` (the language in force here by default: a worker does
     not share it): a plain file in byte ranges the workers read, anything else read from ``handle`` (the
@@ -271,11 +275,11 @@ def audit_on_dask(client: Workers, name: str, handle: TextIO, notation: str | No
     window = 2 * workers + 2
     if is_plain_file(name):
         size = max(SMALLEST_RANGE, min(LARGEST_RANGE, os.path.getsize(name) // (4 * workers)))
-        results = ranges_in_order(lambda part: client.submit(audit_range, part, notation, lang, pure=False),
+        results = ranges_in_order(lambda part: client.submit(audit_range, part, notation, lang, laws, pure=False),
                                   byte_ranges(name, size), window)
         yield from numbered_from(results, _renumbered_game)
         return
-    for audited in batches_in_order(lambda batch: client.submit(audit_batch, batch, notation, lang, pure=False),
+    for audited in batches_in_order(lambda batch: client.submit(audit_batch, batch, notation, lang, laws, pure=False),
                                     game_texts(handle), window):
         yield from audited
 

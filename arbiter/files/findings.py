@@ -81,6 +81,8 @@ class GameAudit:
     #: Information on how the game was read (no result written, a malformed tag passed over, a
     #: tag pair read as movetext): the game is audited all the same, none of it is a finding.
     notes: list[str] = field(default_factory=list)
+    #: The edition of the Laws the game was audited by (its ``Date``, or ``--laws``).
+    laws: str = "2023"
     #: How many moves (plies) the score holds, as read.
     plies: int = 0
     #: The plies the game had before the score's first move (a game from a FEN); 0 from the start.

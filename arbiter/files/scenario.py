@@ -7,9 +7,7 @@ and the game's settings. Every problem is a :class:`ScenarioError` naming the fi
 
 from __future__ import annotations
 
-import datetime as dt
 import math
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -23,7 +21,7 @@ from arbiter.core.errors import (
     ArbiterError, InternalError, InvalidEventError, ScenarioError, clipped, event_label, os_error_words, shown, told,
 )
 from arbiter.table.events import ArriveAct, Event, parse_action
-from arbiter.laws.editions import CURRENT, edition, edition_on, ruleset_for
+from arbiter.laws.editions import CURRENT, edition, edition_on, ruleset_for, written_day
 from arbiter.core.notation import Language, language, translate
 from arbiter.core.position import Position
 from arbiter.laws.referee import Referee, Settings
@@ -158,29 +156,11 @@ def _edition_of(spec: ScenarioFile, command: str | None) -> tuple[str, LawsFrom]
         return edition(command).name, "command"
     if spec.laws is not None:
         return str(spec.laws), "file"
-    day = report_day(spec.report.date) if spec.report is not None else None
+    day = written_day(spec.report.date) if spec.report is not None else None
     if day is not None:
         return edition_on(day).name, "date"
     return CURRENT, "default"
 
-
-def report_day(date: dt.date | str | None) -> dt.date | None:
-    """The day a report's ``date`` names: a date, or text such as ``2017-12-29``, ``2017.12.29``
-    (PGN) or ``29.12.2017.``; None for no date or one without its day (``2017.??.??``)."""
-    if date is None or isinstance(date, dt.date):
-        return date
-    found = re.fullmatch(r"\s*(\d{4})[-./](\d{1,2})[-./](\d{1,2})\.?\s*", date)
-    if found is not None:
-        year, month, day = found.groups()
-    else:
-        found = re.fullmatch(r"\s*(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})\.?\s*", date)
-        if found is None:
-            return None
-        day, month, year = found.groups()
-    try:
-        return dt.date(int(year), int(month), int(day))
-    except ValueError:
-        return None
 
 
 def _in_event(text: str, path: tuple[Any, ...]) -> str:

@@ -6,6 +6,7 @@ claimed a draw. :mod:`arbiter.files.audit` says each in full.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable
 
 import chess
@@ -13,7 +14,7 @@ import chess.pgn
 
 from arbiter.core.clock import TimeControl, TimeControlError
 from arbiter.core.i18n import N_, _, pgettext
-from arbiter.laws.editions import ruleset_for
+from arbiter.laws.editions import CURRENT, Edition, edition, edition_on, ruleset_for, written_day
 from arbiter.core.notation import DEFAULT, Language, language, moves_named, write_san
 from arbiter.core.position import position_key
 from arbiter.core.fastcheck import why_unwinnable_fast
@@ -23,13 +24,17 @@ from arbiter.files.findings import Finding, GameAudit, move_of
 from arbiter.files.pgntext import GameTokens, legal_or_null, start_board
 
 
-def audit_game(number: int, tokens: GameTokens, lang: Language | None = None) -> GameAudit:
+def audit_game(number: int, tokens: GameTokens, lang: Language | None = None, laws: str | None = None) -> GameAudit:
     """Replay one game's score (moves in ``lang``, English by default) as the Laws would have
-    it, and collect the findings."""
+    it, and collect the findings: by the edition ``laws`` of the Laws, else the one in force on
+    the game's ``Date`` tag, else the current one (docs/editions.md)."""
     lang = lang or language(None)
     headers = tokens.headers
     game = GameAudit(number, headers.get("White", "?"), headers.get("Black", "?"), headers.get("Result", "*"),
                      plies=len(tokens.sans))
+    day = written_day(headers.get("Date"))
+    rules = edition(laws) if laws is not None else edition_on(day) if day is not None else edition(CURRENT)
+    game.laws = rules.name
     if tokens.errors and not tokens.sans:
         game.error = tokens.errors[0]
         return game
@@ -43,8 +48,9 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None) ->
         game.error = _("bad FEN tag: {error}").format(error=err)
         return game
     game.first_ply = (board.fullmove_number - 1) * 2 + (board.turn == chess.BLACK)  # a FEN may start anywhere
-    ruleset = _ruleset(headers)
+    ruleset = _ruleset(headers, rules.name)
     key = position_key(board)
+    keys = [key]  # the position after each ply, for the fivefold of 2014 (consecutive alternate moves)
     occurrences: dict[Hashable, int] = {key: 1}
     # The positions that have occurred twice since the last capture or pawn move (no position
     # before it can occur again), by the side to move in them, with their occupied squares: a
@@ -79,15 +85,18 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None) ->
         board.push(move)
         game.moves.append(move)
         key = position_key(board)
+        keys.append(key)
         seen = occurrences[key] = occurrences.get(key, 0) + 1
         if seen == 2:
             twice[board.turn][key] = board.occupied
         elif not board.halfmove_clock and (twice[chess.WHITE] or twice[chess.BLACK]):
             twice = {chess.WHITE: {}, chess.BLACK: {}}
-        ending = _automatic_ending(board, seen)
+        ending = _automatic_ending(board, seen, rules, keys)
         if ending is not None:
             ended_at = (ending[0], ending[1], ply)
-    _check_result(game, board, ended_at, tokens)
+    _check_result(game, board, ended_at, tokens, rules)
+    if not rules.is_current:  # each finding cites the article as its edition numbers it
+        game.findings = [dataclasses.replace(f, article=rules.cite(f.article)) for f in game.findings]
     return game
 
 
@@ -109,9 +118,9 @@ ENDINGS = (NP_("ending", "checkmate"), NP_("ending", "stalemate"), NP_("ending",
            NP_("ending", "fivefold repetition"), NP_("ending", "75 moves"))
 
 
-def _ruleset(headers: dict[str, str]) -> str:
+def _ruleset(headers: dict[str, str], laws: str) -> str:
     try:
-        return ruleset_for(TimeControl.parse(headers["TimeControl"]))
+        return ruleset_for(TimeControl.parse(headers["TimeControl"]), laws)
     except (KeyError, TimeControlError):
         return "standard"
 
@@ -144,16 +153,28 @@ def _as_played(game: GameAudit, board: chess.Board, san: str, ply: int, ruleset:
     return candidates[0]
 
 
-def _automatic_ending(board: chess.Board, occurrences: int) -> tuple[str, str] | None:
+def _automatic_ending(board: chess.Board, occurrences: int, rules: Edition,
+                      keys: list[Hashable]) -> tuple[str, str] | None:
+    """What ends the game on ``board`` by the edition ``rules``: mate, stalemate, a dead position,
+    the fifth occurrence (``keys``: the position after each ply), 75 moves each."""
     if not any(board.generate_legal_moves()):  # one generation for mate and stalemate both
         return ("checkmate", "5.1.1") if board.is_check() else ("stalemate", "5.2.1")
     if is_dead(board):
         return "dead position", "5.2.2"
-    if occurrences >= 5:
+    if occurrences >= 5 and _is_fivefold(rules, keys):
         return "fivefold repetition", "9.6.1"
-    if board.halfmove_clock >= 150:
+    if board.halfmove_clock >= 150 and rules.rules("seventy_five"):
         return "75 moves", "9.6.2"
     return None
+
+
+def _is_fivefold(rules: Edition, keys: list[Hashable]) -> bool:
+    """Whether the fifth occurrence of the last position ends the game by ``rules`` (9.6.1; as
+    :meth:`arbiter.laws.game.Game._is_fivefold` rules it)."""
+    if rules.fivefold == "consecutive":
+        plies = [ply for ply, key in enumerate(keys) if key == keys[-1]][-5:]
+        return all(later - earlier == 4 for earlier, later in zip(plies, plies[1:], strict=False))
+    return rules.fivefold == "any"
 
 
 def _note_claim(game: GameAudit, board: chess.Board, occurrences: int, twice: dict[Hashable, chess.Bitboard],
@@ -234,7 +255,7 @@ def _moves_to_third_occurrence(board: chess.Board, twice: dict[Hashable, chess.B
 
 
 def _check_result(game: GameAudit, board: chess.Board, ended_at: tuple[str, str, int] | None,
-                  tokens: GameTokens) -> None:
+                  tokens: GameTokens, rules: Edition) -> None:
     recorded = game.result
     if ended_at is not None:
         reason, article, ply = ended_at
@@ -263,6 +284,8 @@ def _check_result(game: GameAudit, board: chess.Board, ended_at: tuple[str, str,
     by_time = "time" in termination or (bool(loser_clocks) and loser_clocks[-1] == 0)
     # CHA's fast check: a proof or nothing, in a few hundred microseconds (its author found it
     # complete on every time-out of the Lichess database); no helpmate is searched for here.
+    if not by_time and rules.rulings["resignation_cannot_mate"] == "win":
+        return  # before 2023 resigning lost whatever the winner had (5.1.2)
     proof = why_unwinnable_fast(board, winner)
     if proof is None:
         return

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.core.i18n import N_, _, ngettext, pgettext
-from arbiter.files.scenario import Scenario, report_day
+from arbiter.files.scenario import Scenario
 from arbiter.files.validate import Difference
-from arbiter.laws.editions import edition
+from arbiter.laws.editions import edition, written_day
 
 #: The sentences of the rulings that name a player, by kind, for White and for Black.
 _OF_PLAYER: dict[str, tuple[str, str]] = {
@@ -143,7 +143,7 @@ def laws_sentence(scenario: Scenario) -> str:
     """Which edition of the Laws the file is ruled by, and why: "Ruled by the Laws of Chess of
     2017 (in force from 2017-07-01), in force on the report's date, 2017-12-29." """
     laws = edition(scenario.settings.laws)
-    day = report_day(scenario.spec.report.date) if scenario.spec.report is not None else None
+    day = written_day(scenario.spec.report.date) if scenario.spec.report is not None else None
     why = _(_LAWS_FROM[scenario.laws_from]).format(day=day.isoformat() if day is not None else "")
     return _("Ruled by the Laws of Chess of {edition} (in force from {since}): {why}.").format(
         edition=laws.name, since=laws.in_force.isoformat(), why=why)

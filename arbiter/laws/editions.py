@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import re
 from functools import cache
 from typing import Any, Literal
 
@@ -116,6 +117,26 @@ def edition(name: str | int | None = None) -> Edition:
     except KeyError:
         raise UnknownEditionError(_("unknown edition of the Laws {name}: the editions are {names}").format(
             name=shown(key), names=", ".join(names()))) from None
+
+
+def written_day(date: dt.date | str | None) -> dt.date | None:
+    """The day a written date names (a report's ``date``, a PGN ``Date`` tag): a date, or text
+    such as ``2017-12-29``, ``2017.12.29`` (PGN) or ``29.12.2017.``; None for no date or one
+    without its day (``2017.??.??``)."""
+    if date is None or isinstance(date, dt.date):
+        return date
+    found = re.fullmatch(r"\s*(\d{4})[-./](\d{1,2})[-./](\d{1,2})\.?\s*", date)
+    if found is not None:
+        year, month, day = found.groups()
+    else:
+        found = re.fullmatch(r"\s*(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})\.?\s*", date)
+        if found is None:
+            return None
+        day, month, year = found.groups()
+    try:
+        return dt.date(int(year), int(month), int(day))
+    except ValueError:
+        return None
 
 
 def edition_on(day: dt.date) -> Edition:

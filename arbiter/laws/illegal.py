@@ -19,6 +19,7 @@ import chess
 from arbiter.core.arrangement import unreplaced_promotion
 from arbiter.core.position import is_illegal_position
 from arbiter.laws import texts
+from arbiter.laws.editions import CURRENT
 from arbiter.laws.game import Game, IllegalMove
 from arbiter.table.turns import Turn
 
@@ -180,19 +181,31 @@ def penalise(ref: Game, record: IllegalMove) -> None:
         return
     if record.increment:
         ref.clock.add(offender, -record.increment)
-        ref.rule("time", "7.5.5", texts.increment_back(offender, record.increment),
+        ref.rule("time", _penalty_article(ref, record), texts.increment_back(offender, record.increment),
                  player=chess.COLOR_NAMES[offender], seconds=-record.increment)
     ref.strikes[offender] += 1
     supervision = supervision_of(ref)
     if ref.strikes[offender] >= supervision.get("strikes_to_lose", numbers["strikes_to_lose"]):
         # The Laws of 2014 and July 2017: in rapid and blitz without adequate supervision the
         # first illegal move loses (their A.4.2), cited by the supervision's article.
-        ref.lose(offender, "illegal-moves", supervision.get("loss_article", "7.5.5"))
+        ref.lose(offender, "illegal-moves", supervision.get("loss_article") or _penalty_article(ref, record))
         return
     seconds = numbers["illegal_move_penalty"]
     ref.clock.add(not offender, seconds)
-    ref.rule("time", numbers["penalty_article"] or "7.5.5", texts.penalty_time(not offender, seconds),
+    own = numbers["penalty_article"]  # a ruleset's own article for its minutes (A.3), else 7.5.5's
+    ref.rule("time", own if own not in (None, "7.5.5") else _penalty_article(ref, record),
+             texts.penalty_time(not offender, seconds),
              player=chess.COLOR_NAMES[not offender], seconds=seconds)
+
+
+def _penalty_article(ref: Game, record: IllegalMove) -> str:
+    """The article that penalises ``record``: 7.5.5; in an edition that penalises a kind of
+    illegal move by an article of its own (July 2017: 7.7.2 two hands, 7.8.2 the press without a
+    move), the key ``7.5.5:<kind>`` its numbers resolve (``rules/editions.yaml``)."""
+    if ref.settings.laws == CURRENT:
+        return "7.5.5"
+    key = f"7.5.5:{record.article}"
+    return key if key in ref.edition.numbers else "7.5.5"
 
 
 def is_correctable(ref: Game, record: IllegalMove) -> bool:

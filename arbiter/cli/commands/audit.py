@@ -55,7 +55,7 @@ def _audit_files(args: argparse.Namespace, client: Workers | None) -> int:
         last = 0
         with handle:
             try:
-                for result in pgn_games(_audited(raw, handle, args.jobs or 1, args.notation, client)):
+                for result in pgn_games(_audited(raw, handle, args.jobs or 1, args.notation, client, args.laws)):
                     tally.add(result)
                     last = result.number
                     if progress and tally.games % 100 == 0:
@@ -121,10 +121,11 @@ def _print_audit(name: str, result: GameAudit, output: str) -> None:
 
 
 def _audited(name: str, handle: TextIO, jobs: int, notation: str | None,
-             client: Workers | None = None) -> Iterator[GameAudit]:
+             client: Workers | None = None, laws: str | None = None) -> Iterator[GameAudit]:
     """Every game of one input audited in order, reading it as it goes: on the Dask cluster of
     ``client`` if given, else in ``jobs`` processes; the moves are read in ``notation`` (English by
-    default). When reading fails (a corrupt archive), the games read before are still given."""
+    default), by the edition ``laws`` of the Laws (by default each game's, from its date). When
+    reading fails (a corrupt archive), the games read before are still given."""
     import functools
     import multiprocessing
 
@@ -133,10 +134,10 @@ def _audited(name: str, handle: TextIO, jobs: int, notation: str | None,
     from arbiter.files.pgntext import game_texts
 
     if client is not None:
-        yield from audit_on_dask(client, name, handle, notation, current_language())
+        yield from audit_on_dask(client, name, handle, notation, current_language(), laws)
         return
     # a worker process does not share the command's language: it is given it
-    audit_one = functools.partial(audit_text, notation=notation, lang=current_language())
+    audit_one = functools.partial(audit_text, notation=notation, lang=current_language(), laws=laws)
     if jobs <= 1:
         yield from map(audit_one, game_texts(handle))
         return
