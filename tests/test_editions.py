@@ -14,6 +14,7 @@ import pytest
 from arbiter.cli import main
 from arbiter.core.clock import TimeControl
 from arbiter.core.errors import ScenarioError, UnknownArticleError, UnknownEditionError
+from arbiter.files.audit import audit_text
 from arbiter.files.scenario import load, loads, run
 from arbiter.laws import articles as laws
 from arbiter.laws.editions import (CURRENT, changes, edition, edition_article, edition_articles, edition_on,
@@ -147,6 +148,7 @@ def test_a_pair_rules_differently_under_the_other_edition(path: Path, other: Pat
     assert run(load(path, laws=laws_of_other)).status == "failed", f"{path.name} also holds under {laws_of_other}"
 
 
+@pytest.mark.slow  # the whole library five times: 8 s
 def test_every_article_a_ruling_cites_is_in_its_edition() -> None:
     # the whole library under each edition: every ruling's article is one its edition holds
     files = sorted((ROOT / "scenarios").rglob("*.yaml"))
@@ -242,3 +244,32 @@ def test_explain_says_the_edition_and_quotes_its_articles(piped: Piped) -> None:
     done = piped(["explain", str(PAIRS_DIR / "illegal-third-loses-2009.yaml")])
     assert "Ruled by the Laws of Chess of 2009 (in force from 2009-07-01): the edition the file names." in done.stdout
     assert "result (7.4.b)" in done.stdout
+
+
+# -- the audit: each game by the edition of its date ----------------------------------------------------
+
+_LONE_KING = ('[Event "t"]\n[Date "{date}"]\n[White "a"]\n[Black "b"]\n[Result "0-1"]\n'
+              '[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"]\n[SetUp "1"]\n\n1... Kd7 0-1\n')
+
+
+@pytest.mark.parametrize(("date", "laws", "found"), [
+    ("2022.12.31", "2018", []), ("2023.01.01", "2023", ["should-be-draw"]), ("????.??.??", "2023", ["should-be-draw"])])
+def test_the_audit_rules_a_resignation_by_the_laws_of_the_games_date(date: str, laws: str, found: list[str]) -> None:
+    # White resigned against Black's lone king: a loss before 2023, a draw since (5.1.2)
+    audited = audit_text((1, _LONE_KING.format(date=date)))
+    assert audited.laws == laws and [f.kind for f in audited.findings] == found
+    assert audit_text((1, _LONE_KING.format(date="2022.12.31")), laws="2023").laws == "2023"
+
+
+def test_the_audit_counts_fivefold_as_the_games_edition_does() -> None:
+    # the initial position at plies 0, 8, 16, 24, 32; every other position at most four times
+    moves = ("1. Nf3 Nf6 2. Nc3 Nc6 3. Ng1 Ng8 4. Nb1 Nb8 5. Nf3 Nf6 6. Nc3 Nc6 7. Ng1 Ng8 8. Nb1 Nb8 "
+             "9. Nf3 Nf6 10. Nc3 Nc6 11. Ng1 Ng8 12. Nb1 Nb8 13. Nf3 Nf6 14. Nc3 Nc6 15. Ng1 Ng8 16. Nb1 Nb8 "
+             "17. e4 1-0")
+    game = '[Event "t"]\n[Date "{date}"]\n[White "a"]\n[Black "b"]\n[Result "1-0"]\n\n' + moves + "\n"
+    in_2016 = audit_text((1, game.format(date="2016.05.01")))
+    in_2018 = audit_text((1, game.format(date="2018.05.01")))
+    assert "ran-past-ending" not in [f.kind for f in in_2016.findings]  # not five in a row (9.6.a of 2014)
+    assert [(f.kind, f.article) for f in in_2018.findings if f.kind == "ran-past-ending"] == [
+        ("ran-past-ending", "9.6.1")]
+    assert json.loads(json.dumps(in_2016.as_dict()))["laws"] == "2014"

@@ -100,7 +100,8 @@ class GameAudit:
         hint = self.notation_hint.as_dict() if self.notation_hint is not None else None
         return {"game": self.number, "white": self.white, "black": self.black, "result": self.result,
                 "findings": [f.as_dict(self.first_ply) for f in self.findings], "error": self.error,
-                "notation_hint": hint, "not_audited": self.not_audited, "note": "; ".join(self.notes) or None}
+                "notation_hint": hint, "not_audited": self.not_audited, "note": "; ".join(self.notes) or None,
+                "laws": self.laws}
 
 
 class NoPgnGameError(ArbiterError):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 from arbiter.cli.render import error_line
 from arbiter.core.errors import os_error_words
 from arbiter.core.i18n import _, current_language, ngettext
+from arbiter.laws.editions import CURRENT
 
 if TYPE_CHECKING:
     from arbiter.files.daskaudit import Workers
@@ -116,6 +117,8 @@ def _print_audit(name: str, result: GameAudit, output: str) -> None:
         print("    " + _("broken game: {text}").format(text=error_line(result.error)))
     for note in result.notes:
         print("    " + _("note: {text}").format(text=error_line(note)))
+    if result.findings and result.laws != CURRENT:  # the articles are numbered as that edition numbers them
+        print("    " + _("by the Laws of Chess of {edition}").format(edition=result.laws))
     for finding in result.findings:
         print(f"    {finding.kind} ({finding.article}) {finding.where(result.first_ply)}{error_line(finding.text)}")
 
