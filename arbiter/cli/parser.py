@@ -160,8 +160,8 @@ def build() -> argparse.ArgumentParser:
                            help=_("with --engine dask: the scheduler to use (tcp://host:8786); without it, a local "
                                 "cluster is started and closed. Its workers must see plain files at the same path"))
     with_notation(audit_cmd, N_("the language the PGN's moves are written in"))
-    with_laws(audit_cmd, N_("audit every game by this edition of the Laws (default: the one in force on its Date tag, "
-                            "else 2023)"))
+    with_laws(audit_cmd, N_("audit every game by this edition of the Laws (default: the one in force on the game's "
+                            "date, else 2023)"))
     audit_cmd.set_defaults(usage_error=audit_cmd.error)
     teach_cmd = sub.add_parser("teach", help=_("play the events yourself and watch the Laws rule"),
                                epilog=_exit_status("teach"))
