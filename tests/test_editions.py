@@ -5,6 +5,7 @@ that rule differently."""
 from __future__ import annotations
 
 import datetime as dt
+import random
 import json
 import re
 from pathlib import Path
@@ -273,3 +274,14 @@ def test_the_audit_counts_fivefold_as_the_games_edition_does() -> None:
     assert [(f.kind, f.article) for f in in_2018.findings if f.kind == "ran-past-ending"] == [
         ("ran-past-ending", "9.6.1")]
     assert json.loads(json.dumps(in_2016.as_dict()))["laws"] == "2014"
+
+
+def test_a_quiz_question_shows_the_edition_its_answer_depends_on() -> None:
+    from arbiter.session.quiz import questions
+
+    found = {q.scenario.path: q for q in questions([PAIRS_DIR], random.Random(0))}
+    older = found[str(PAIRS_DIR / "resignation-cannot-mate-2018.yaml")].context()
+    assert "laws" in older.depends and not older.hidden
+    assert "The Laws of Chess of 2018 (in force from 2018-01-01)." in older.lines()
+    current = found[str(PAIRS_DIR / "resignation-cannot-mate-2023.yaml")].context()
+    assert "laws" not in current.depends and not any("Laws of Chess" in line for line in current.lines())

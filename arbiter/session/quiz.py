@@ -26,6 +26,7 @@ from arbiter.core.notation import translate_line
 from arbiter.core.position import Position
 from arbiter.files.expect import must_fields
 from arbiter.files.scenario import Scenario, load
+from arbiter.laws.editions import CURRENT, edition
 from arbiter.laws.irregularities import moves_made
 from arbiter.laws.texts import event_words
 from arbiter.table.events import Event
@@ -114,13 +115,15 @@ class Question:
 #: the start (the repetitions), the rights a diagram cannot show (castling, en passant, the moves
 #: counted for the fifty-move rule), the event regulations, and an irregular start (a wrong set-up,
 #: a board placed wrongly, reversed colours, a player away); and the events' times and the moves
-#: made before the start (the default time of 6.7, the ten moves of 7.3 and A.5.1.2).
+#: made before the start (the default time of 6.7, the ten moves of 7.3 and A.5.1.2); and the
+#: edition of the Laws, when it is not the current one (issue 32).
 SETTINGS = ("ruleset", "supervision", "arbiter", "clock", "times", "history", "moves-made", "rights", "regulations",
-            "set-up")
+            "set-up", "laws")
 #: Shown with every question, whatever its answer depends on.
 ALWAYS_SHOWN = frozenset({"ruleset", "supervision", "arbiter"})
 #: Shown with a question whose answer depends on them; anything else it depends on gets it refused.
-SHOWN_WHEN_NEEDED = frozenset({"clock", "times", "history", "moves-made", "rights", "regulations", "set-up"})
+SHOWN_WHEN_NEEDED = frozenset({"clock", "times", "history", "moves-made", "rights", "regulations", "set-up",
+                               "laws"})
 
 
 @dataclass(frozen=True)
@@ -137,12 +140,13 @@ class Context:
     rights: str | None = None
     regulations: str | None = None
     set_up: str | None = None
+    laws: str | None = None
     depends: frozenset[str] = frozenset()
     hidden: frozenset[str] = frozenset()
 
     def lines(self) -> list[str]:
         """The settings and the other facts shown, a sentence each (the board and events apart)."""
-        return [line for line in (self.settings, self.clock, self.history, self.moves_made, self.rights,
+        return [line for line in (self.settings, self.laws, self.clock, self.history, self.moves_made, self.rights,
                                   self.regulations, self.set_up) if line]
 
 
@@ -286,6 +290,8 @@ def _variants(scenario: Scenario) -> list[tuple[str, Scenario]]:
     if settings.set_up_wrong or settings.orientation_wrong or settings.colours_reversed:
         found.append(("set-up", replace(scenario, settings=replace(
             settings, set_up_wrong=False, orientation_wrong=False, colours_reversed=False))))
+    if settings.laws != CURRENT:  # the current edition goes without saying; another is shown if it matters
+        found.append(("laws", replace(scenario, settings=replace(settings, laws=CURRENT))))
     board = scenario.start.board
     if board.move_stack:
         found.append(("history", _without_history(scenario)))
@@ -430,6 +436,8 @@ def context_of(question: Question) -> Context:
         moves_made=_moves_made(scenario.start.board) if "moves-made" in depends else None,
         regulations=_regulations(scenario) if "regulations" in depends else None,
         set_up=_set_up(scenario) if "set-up" in depends else None,
+        laws=_("The Laws of Chess of {edition} (in force from {since}).").format(
+            edition=settings.laws, since=edition(settings.laws).in_force.isoformat()) if "laws" in depends else None,
         depends=depends,
         hidden=frozenset(depends - shown),
     )
