@@ -208,7 +208,7 @@ class RulingLog(Sequence[Ruling]):
 
     def _ruling(self, given: Given, event: int) -> Ruling:
         ruling = given.ruling(event)
-        if self._numbering and ruling.article in self._numbering:
+        if ruling.article in self._numbering:
             return ruling.model_copy(update={"article": self._numbering[ruling.article]})
         return ruling
 
@@ -229,11 +229,17 @@ class RulingLog(Sequence[Ruling]):
     def __getitem__(self, index: int | slice) -> Ruling | RulingLog:
         if isinstance(index, slice):
             return RulingLog(self._given[index], self._events[index], self._numbering)
-        return self._ruling(self._given[index], self._events[index])
+        if self._numbering:
+            return self._ruling(self._given[index], self._events[index])
+        return self._given[index].ruling(self._events[index])
 
     def __iter__(self) -> Iterator[Ruling]:
+        if self._numbering:  # an older edition: each article as it numbers it
+            for given, event in zip(self._given, self._events, strict=True):
+                yield self._ruling(given, event)
+            return
         for given, event in zip(self._given, self._events, strict=True):
-            yield self._ruling(given, event)
+            yield given.ruling(event)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence):
