@@ -105,7 +105,8 @@ def test_every_question_of_the_library_shows_what_its_answer_depends_on() -> Non
         context = question.context()
         assert question.is_answerable, (question.scenario.path, context.hidden)
         shown = {"clock": context.clock, "history": context.history, "rights": context.rights,
-                 "regulations": context.regulations, "set-up": context.set_up, "moves-made": context.moves_made}
+                 "regulations": context.regulations, "set-up": context.set_up, "moves-made": context.moves_made,
+                 "laws": context.laws}
         assert {name for name, line in shown.items() if line} == context.depends & quiz.SHOWN_WHEN_NEEDED - {"times"}
         if "times" in context.depends:  # each event shown before the question carries its time
             timed = [event.at is not None for event in question.scenario.events[: question.after]]
