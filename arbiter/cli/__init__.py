@@ -35,7 +35,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         with use_language(language):
             # Only the command asked for is imported: the cold start of `arbiter run` does not pay
             # for the audit's modules, dask or prompt_toolkit.
-            command = importlib.import_module(f"arbiter.cli.commands.{args.command}")
+            module = {"import": "importing"}.get(args.command, args.command)  # `import` is Python's word
+            command = importlib.import_module(f"arbiter.cli.commands.{module}")
             status: int = command.main(args)
     except KeyboardInterrupt:
         return 130

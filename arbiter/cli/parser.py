@@ -30,6 +30,8 @@ EXIT_STATUS = {
     "quiz": N_("0 the quiz ended, also when stopped early by end of input or Ctrl-C (the score so far is "
             "shown), 2 no such file or folder, or an unknown topic"),
     "laws": N_("0 printed, 2 unknown article or edition"),
+    "import": N_("0 imported, 2 the recording unreadable (bad bytes: the byte offset is named) or the file not "
+                 "written"),
     "notation": N_("0 listed, 2 unknown language"),
     "serve": N_("0 stopped (Ctrl-C), 2 the web extra not installed or the address not free"),
 }
@@ -195,6 +197,14 @@ def build() -> argparse.ArgumentParser:
                           help=_("what changed from one edition to another: each article renumbered, "
                                  "reworded, added or removed"))
     laws_cmd.set_defaults(usage_error=laws_cmd.error)
+    import_cmd = sub.add_parser("import", help=_("turn an e-board recording into a scenario file"),
+                                epilog=_exit_status("import"))
+    import_cmd.add_argument("kind", choices=("dgt",), help=_("the recording's kind: dgt (a DGT board's serial bytes)"))
+    import_cmd.add_argument("file", metavar="FILE", help=_("the recording: raw DGT bytes, or one message a line in "
+                                                          "base64; - for standard input"))
+    import_cmd.add_argument("--out", metavar="FILE.yaml", help=_("write the scenario there (default: standard output); "
+                                                                "a file already there is not overwritten"))
+    import_cmd.add_argument("--force", action="store_true", help=_("with --out: overwrite the file"))
     notation_cmd = add("notation", N_("list the languages moves can be read and written in"))
     notation_cmd.add_argument("code", nargs="?", metavar="LANG", type=_notation,
                               help=_("only this language (de, sr-Cyrl, ...); default: all"))

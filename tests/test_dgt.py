@@ -1,0 +1,238 @@
+"""DGT e-boards (issue 33): the serial protocol read as DGT's own driver reads it, the three real
+recordings of ``tests/fixtures/dgt/`` (arnsholt/dgtdriver, AGPL-3.0, see its README) imported and
+ruled on, and each irregularity as a pair of recordings made here, with and without it."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+
+import chess
+import chess.pgn
+import pytest
+
+from arbiter.cli import main
+from arbiter.files.dgtimport import DgtImportError, read_recording, scenario_text
+from arbiter.files.dgtserial import (BoardDump, ClockReading, DgtProtocolError, EeMoves, FieldUpdate, board_dump_bytes,
+                                     clock_bytes, field_update_bytes, messages, square_of)
+from arbiter.files.scenario import Outcome, loads, run
+
+DGT = Path(__file__).resolve().parent / "fixtures" / "dgt"
+GAMES = ("1", "2", "johan")
+
+
+def _seconds(side: dict[str, int]) -> int:
+    return side["hours"] * 3600 + side["minutes"] * 60 + side["seconds"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_message_reads_as_the_dgt_drivers_json_says(name: str) -> None:
+    found = list(messages((DGT / f"{name}.inbytes").read_bytes()))
+    oracle = [json.loads(line) for line in (DGT / f"{name}.json").read_text().splitlines()]
+    assert len(found) == len(oracle) > 400
+    for message, expected in zip(found, oracle, strict=True):
+        if isinstance(message, BoardDump):
+            assert [p or "." for p in message.pieces] == expected["board"]
+        elif isinstance(message, FieldUpdate):
+            assert chess.square_name(square_of(message.field_number)) == expected["field"]
+            assert (message.piece or ".") == expected["piece"]
+        else:
+            assert isinstance(message, ClockReading) and message.left and message.right, message
+            assert (_seconds(expected["left_clock"]), _seconds(expected["right_clock"])) == (
+                message.left.seconds, message.right.seconds)
+            assert (message.left.flag, message.left.final_flag, message.right.flag, message.right.final_flag) == (
+                expected["left_clock"]["flag"], expected["left_clock"]["final_flag"],
+                expected["right_clock"]["flag"], expected["right_clock"]["final_flag"])
+            assert (message.running, message.lever_right) == (expected["clock_running"], expected["right_high"])
+
+
+@pytest.mark.parametrize(("data", "said"), [
+    (b"\x86\x00\x43" + bytes(60), "byte 0: message 0x86 is cut short: 67 bytes announced, 63 there"),
+    (bytes(field_update_bytes(chess.E4, "P")) + b"\x99", "byte 5: 0x99 is no DGT message id"),
+    (b"\x8e\x00\x06\x1c\x01\x00", "byte 0: message 0x8e says its length is 6, not 5"),
+    (b"\x8e\x00\x05\x1c\x1f", "byte 0: 0x1f is no piece code"),
+    (b"\x8e\x00\x05\x50\x01", "byte 0: field 80 is not on the board (0 to 63)"),
+    (b"\x8d\x00\x0a\x00\x0a\x00\x00\x00\x00\x01", "byte 0: 0x0a is no two-digit BCD number"),
+    (b"\x8e", "byte 0: the message is cut short: its length is missing"),
+    (b"jgAFNAA=\nnot base64!\n", "line 2: not base64"),
+    (base64.b64encode(b"\x8e\x00\x05\x34\x00") + b"\n" + base64.b64encode(b"\x8e\x00\x09"),
+     "line 2 (byte 5): message 0x8e says its length is 9, not 5"),
+])
+def test_bad_bytes_are_an_error_naming_the_offset(data: bytes, said: str) -> None:
+    with pytest.raises(DgtProtocolError) as raised:
+        list(messages(data))
+    assert str(raised.value).startswith(said)
+
+
+def test_the_boards_memory_reads_its_tags_fields_and_clock_times() -> None:
+    memory = bytes([0x6A, 0x6F, 0x40, 0x34, 0x41, 0x24, 0x70 | 0, 0x05, 0x02, 0x6B])
+    (message,) = messages(bytes([0x8F, 0x00, 3 + len(memory)]) + memory)
+    assert isinstance(message, EeMoves)
+    assert [(r.kind, r.field_number, r.piece, r.left, r.seconds) for r in message.records] == [
+        ("power-up", None, None, None, None), ("start-position", None, None, None, None),
+        ("field", 52, None, None, None), ("field", 36, "P", None, None), ("clock", None, None, True, 302),
+        ("end", None, None, None, None)]
+    with pytest.raises(DgtProtocolError, match="memory byte 5: a field record is cut short"):
+        list(messages(bytes([0x8F, 0x00, 6, 0x6A, 0x6F, 0x41])))
+
+
+# -- the real recordings -------------------------------------------------------------------------------
+
+
+def _imported(name: str) -> tuple[Outcome, list[str]]:
+    reading = read_recording((DGT / f"{name}.inbytes").read_bytes())
+    outcome = run(loads(scenario_text(reading, f"{name}.inbytes"), name))
+    assert outcome.error is None, outcome.error
+    return outcome, [r.move or "" for r in outcome.referee.rulings if r.kind == "made"]
+
+
+@pytest.mark.parametrize("name", ["1", "2"])
+def test_a_real_recording_gives_the_games_moves_and_no_ruling_against_anyone(name: str) -> None:
+    outcome, made = _imported(name)
+    recorded = [word for word in (DGT / f"{name}.uci").read_text().split() if not word.endswith(".") and word != "*"]
+    assert made == recorded and len(made) > 50
+    assert {r.kind for r in outcome.referee.rulings} == {"made", "completed", "obligation"}
+    # every move completed by its press but game 2's last, set down as the recording ended
+    completed = [r for r in outcome.referee.rulings if r.kind == "completed"]
+    assert len(completed) == len(made) - (name == "2")
+
+
+def test_the_clock_follows_the_boards_clock() -> None:
+    outcome, _made = _imported("2")
+    reading = read_recording((DGT / "2.inbytes").read_bytes())
+    assert reading.turned and reading.white_side == "right" and reading.increment == 2
+    final = reading.final_clock
+    assert final is not None
+    assert outcome.referee.clock.reading() == {"white": f"0:00:{final[chess.WHITE]:02d}",
+                                               "black": f"0:00:{final[chess.BLACK]:02d}"}
+
+
+def test_johans_game_ends_on_blacks_flag_at_its_time() -> None:
+    outcome, made = _imported("johan")
+    game = chess.pgn.read_game((DGT / "johan.pgn").open())
+    assert game is not None and made == [move.uci() for move in game.mainline_moves()]
+    rulings = [r for r in outcome.referee.rulings if r.kind not in ("made", "completed", "obligation")]
+    assert [(r.kind, r.article, r.result, r.reason) for r in rulings] == [("result", "6.9", "1-0", "timeout")]
+    assert "Black's flag fell at 0:13:29" in rulings[0].text
+    assert outcome.referee.clock.reading()["black"] == "0:00:00"
+
+
+# -- recordings made here: each irregularity with and without it ------------------------------------------
+
+
+class Recorder:
+    """A DGT board's bytes, written act by act: squares changing and the clock ticking."""
+
+    def __init__(self, board: chess.Board | None = None, seconds: int = 300) -> None:
+        self.board = board or chess.Board()
+        self.times = {"left": seconds, "right": seconds}
+        self.running = "left"  # White on the left
+        self.data = bytearray(board_dump_bytes(self.board))
+        self._clock(running=False)
+        self._clock()
+
+    def _clock(self, running: bool = True) -> None:
+        left, right = self.times["left"], self.times["right"]
+        self.data += clock_bytes(left, right, running, self.running == "right", left_flag=left <= 0,
+                                 right_flag=right <= 0)
+
+    def tick(self, seconds: int = 1) -> Recorder:
+        for _ in range(seconds):
+            self.times[self.running] = max(0, self.times[self.running] - 1)
+            self._clock()
+        return self
+
+    def square(self, name: str, piece: str | None) -> Recorder:
+        square = chess.parse_square(name)
+        self.data += field_update_bytes(square, piece)
+        return self
+
+    def lift(self, name: str) -> Recorder:
+        return self.square(name, None)
+
+    def set(self, name: str, piece: str) -> Recorder:
+        return self.square(name, piece)
+
+    def press(self) -> Recorder:
+        self.running = "right" if self.running == "left" else "left"
+        self._clock()
+        return self
+
+    def outcome(self) -> Outcome:
+        outcome = run(loads(scenario_text(read_recording(bytes(self.data)), "made"), "made"))
+        assert outcome.error is None, outcome.error
+        return outcome
+
+
+def _kinds(outcome: Outcome) -> list[tuple[str, str]]:
+    return [(r.kind, r.article) for r in outcome.referee.rulings if r.kind not in ("made", "completed", "obligation")]
+
+
+def test_a_piece_moved_on_after_release_and_a_slide() -> None:
+    moved_on = Recorder().tick().lift("e2").set("e3", "P").tick(3).lift("e3").set("e4", "P").press().outcome()
+    assert ("violation", "4.7") in _kinds(moved_on)
+    slide = Recorder().tick().lift("e2").set("e3", "P").lift("e3").set("e4", "P").press().outcome()
+    assert _kinds(slide) == [] and [r.move for r in slide.referee.rulings if r.kind == "made"] == ["e2e4"]
+
+
+def test_touch_move_where_the_lifts_show_it() -> None:
+    touched = Recorder().tick().lift("g1").set("g1", "N").lift("b1").set("c3", "N").press().outcome()
+    assert ("violation", "4.3.1") in _kinds(touched)
+    clean = Recorder().tick().lift("b1").set("c3", "N").press().outcome()
+    assert _kinds(clean) == []
+
+
+def test_an_illegal_move_and_a_legal_one() -> None:
+    illegal = Recorder().tick().lift("e2").set("e5", "P").press().outcome()
+    assert ("violation", "7.5.1") in _kinds(illegal)
+    legal = Recorder().tick().lift("e2").set("e4", "P").press().outcome()
+    assert _kinds(legal) == []
+
+
+def test_a_press_without_a_move_and_one_with() -> None:
+    bare = Recorder().tick(2).press().outcome()
+    assert ("violation", "7.5.3") in _kinds(bare)
+    moved = Recorder().tick(2).lift("d2").set("d4", "P").press().outcome()
+    assert _kinds(moved) == []
+
+
+def test_a_flag_that_falls_and_a_press_in_time() -> None:
+    fallen = Recorder(seconds=3).lift("e2").set("e4", "P").tick(4).outcome()
+    assert [r for r in fallen.referee.rulings if r.kind == "result"][0].reason == "timeout"
+    in_time = Recorder(seconds=3).lift("e2").set("e4", "P").tick(2).press().outcome()
+    assert not [r for r in in_time.referee.rulings if r.kind == "result"]
+
+
+def test_a_recording_without_a_board_dump_is_an_error() -> None:
+    with pytest.raises(DgtImportError, match="a board dump comes first"):
+        read_recording(field_update_bytes(chess.E2, None))
+    with pytest.raises(DgtImportError, match="holds no board dump"):
+        read_recording(clock_bytes(300, 300, False, False))
+
+
+def test_a_board_turned_round_is_read_turned() -> None:
+    data = board_dump_bytes(chess.Board(), turned=True) + field_update_bytes(chess.E2, None, turned=True)
+    reading = read_recording(data + field_update_bytes(chess.E4, "P", turned=True))
+    assert reading.turned and [a.words for a in reading.acts] == ["lift e2", "place e4", "release"]
+
+
+# -- the command ------------------------------------------------------------------------------------------------
+
+
+def test_import_writes_a_scenario_that_run_rules_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "johan.yaml"
+    assert main(["import", "dgt", str(DGT / "johan.inbytes"), "--out", str(out)]) == 0
+    assert capsys.readouterr().out.startswith(f"wrote {out}: ")
+    assert main(["import", "dgt", str(DGT / "johan.inbytes"), "--out", str(out)]) == 2
+    assert "the file exists: not overwritten" in capsys.readouterr().err
+    assert main(["explain", str(out)]) == 0
+    assert "1-0 (timeout)" in capsys.readouterr().out
+
+
+def test_import_of_bad_bytes_names_the_offset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.dgt"
+    bad.write_bytes(board_dump_bytes(chess.Board()) + b"\x8e\x00\x05\x1c")
+    assert main(["import", "dgt", str(bad)]) == 2
+    assert capsys.readouterr().err == (f"arbiter import: {bad}: byte 67: message 0x8e is cut short: 5 bytes "
+                                       "announced, 4 there\n")
