@@ -236,3 +236,103 @@ def test_import_of_bad_bytes_names_the_offset(tmp_path: Path, capsys: pytest.Cap
     assert main(["import", "dgt", str(bad)]) == 2
     assert capsys.readouterr().err == (f"arbiter import: {bad}: byte 67: message 0x8e is cut short: 5 bytes "
                                        "announced, 4 there\n")
+
+
+# -- arbiter watch: a live board, played by a test double through a pseudo-terminal ---------------------
+
+
+class BoardDouble:
+    """A DGT board on the master side of a pseudo-terminal: it sends a recording's bytes message by
+    message at their pace (a second of the recording's clock as ``second`` real seconds), then
+    hangs up."""
+
+    def __init__(self, data: bytes, second: float = 0.002) -> None:
+        import os
+        import threading
+        import tty
+
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)  # a serial line: no line discipline between the board and the program
+        self.device = os.ttyname(self.slave)
+        self.chunks = _raw_messages(data)
+        self.second = second
+        self.thread = threading.Thread(target=self._send, daemon=True)
+
+    def _send(self) -> None:
+        import os
+        import time
+
+        asked = b""
+        while 0x42 not in asked:  # a board sends its dump when asked for it
+            asked += os.read(self.master, 16)
+        last = None
+        for chunk in self.chunks:
+            if chunk[0] == 0x8D and last is not None and chunk != last:
+                time.sleep(self.second)  # the clock's next reading: a second of the game
+            os.write(self.master, chunk)
+            if chunk[0] == 0x8D:
+                last = chunk
+        time.sleep(0.2)
+        os.close(self.master)
+
+    def __enter__(self) -> BoardDouble:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import os
+
+        self.thread.join(timeout=30)
+        os.close(self.slave)
+
+
+def _raw_messages(data: bytes) -> list[bytes]:
+    if data[0] & 0x80:
+        return [bytes([b]) for b in data]  # raw bytes: one at a time, as a serial line gives them
+    return [base64.b64decode(line) for line in data.split()]
+
+
+def test_watch_rules_on_a_real_board_as_it_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "johan-live.yaml"
+    with BoardDouble((DGT / "johan.inbytes").read_bytes()) as board:
+        assert main(["watch", "--dgt", board.device, "--save", str(save), "--quiet", "10"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("watching: the board read")
+    assert [line for line in out if "result (6.9)" in line] == [
+        line for line in out if line.startswith("[809s] result (6.9): The game is over: 1-0 (timeout).")]
+    assert out[-1].startswith(f"saved {save}: ")
+    # the saved session is the import of the same recording: the same moves and ruling
+    _outcome, made = _imported("johan")
+    saved = run(loads(save.read_text(encoding="utf-8"), str(save)))
+    assert [r.move for r in saved.referee.rulings if r.kind == "made"] == made
+    assert saved.referee.result == "1-0"
+
+
+def test_watch_prints_each_irregularity_as_it_happens(tmp_path: Path) -> None:
+    from arbiter.cli.commands.watch import Watcher
+
+    said: list[str] = []
+    watcher = Watcher(said.append)
+    made = (Recorder().tick().lift("g1").set("g1", "N").lift("b1").set("c3", "N").press()   # touch-move
+            .lift("c3").set("b1", "N")                               # the players set the board back
+            .tick().lift("g1").set("f3", "N").press()
+            .tick().lift("e7").set("e6", "p").tick(3).lift("e6").set("e5", "p").press()     # moved on (4.7)
+            .lift("e5").set("e6", "p")                               # the pawn back where it was released
+            .tick().press()                                                                 # no move (7.5.3)
+            .tick().lift("f3").set("g1", "N").press().tick().lift("b8").set("c6", "n").press()
+            .tick().lift("g1").set("f3", "N").press().tick().lift("c6").set("b8", "n").press()
+            .tick().lift("f3").set("g1", "N").press().tick().lift("b8").set("c6", "n").press()
+            .tick().lift("g1").set("f3", "N").press().tick().lift("c6").set("b8", "n").press()
+            .tick().lift("f3").set("g1", "N").press().tick().lift("b8").set("c6", "n").press())  # a third time
+    for at in range(0, len(made.data), 5):  # the bytes in pieces, as a serial line gives them
+        watcher.feed(bytes(made.data[at:at + 5]))
+    text = "\n".join(said)
+    assert "violation (4.3.1)" in text and "violation (4.7)" in text and "violation (7.5.3)" in text
+    assert "the position has appeared three times" in text
+    reading = watcher.finish()
+    assert reading is not None and len(reading.acts) == len(watcher.acts)
+
+
+def test_watch_of_a_device_that_is_not_there(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["watch", "--dgt", str(tmp_path / "no-such-device"), "--save", str(tmp_path / "s.yaml")]) == 2
+    assert capsys.readouterr().err.startswith(f"arbiter watch: {tmp_path / 'no-such-device'}: ")

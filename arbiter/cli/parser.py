@@ -30,6 +30,8 @@ EXIT_STATUS = {
     "quiz": N_("0 the quiz ended, also when stopped early by end of input or Ctrl-C (the score so far is "
             "shown), 2 no such file or folder, or an unknown topic"),
     "laws": N_("0 printed, 2 unknown article or edition"),
+    "watch": N_("0 the watch ended and the session was saved, 2 the device or its bytes unreadable, or nothing "
+                "to save"),
     "import": N_("0 imported, 2 the recording unreadable (bad bytes: the byte offset is named) or the file not "
                  "written"),
     "notation": N_("0 listed, 2 unknown language"),
@@ -205,6 +207,15 @@ def build() -> argparse.ArgumentParser:
     import_cmd.add_argument("--out", metavar="FILE.yaml", help=_("write the scenario there (default: standard output); "
                                                                 "a file already there is not overwritten"))
     import_cmd.add_argument("--force", action="store_true", help=_("with --out: overwrite the file"))
+    watch_cmd = sub.add_parser("watch", help=_("rule beside a live e-board: the rulings as the acts happen"),
+                               epilog=_exit_status("watch"))
+    watch_cmd.add_argument("--dgt", required=True, metavar="DEVICE",
+                           help=_("the DGT board's serial port (/dev/ttyUSB0, COM3, /dev/rfcomm0)"))
+    watch_cmd.add_argument("--save", metavar="FILE.yaml",
+                           help=_("save the session there when the watch ends (default: "
+                                  "arbiter-watch-<date>-<time>.yaml)"))
+    watch_cmd.add_argument("--quiet", type=float, metavar="SECONDS",
+                           help=_("end the watch after the board has been silent this long (default: never)"))
     notation_cmd = add("notation", N_("list the languages moves can be read and written in"))
     notation_cmd.add_argument("code", nargs="?", metavar="LANG", type=_notation,
                               help=_("only this language (de, sr-Cyrl, ...); default: all"))

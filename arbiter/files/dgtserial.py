@@ -163,6 +163,33 @@ def messages(data: bytes) -> Iterator[Message]:
         yield from found
 
 
+class StreamReader:
+    """The messages of a live board's bytes, as they come in any pieces: a message cut between
+    two reads waits for its end; a byte that begins no message is an error naming its offset."""
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+        self._offset = 0  # of the buffer's first byte in the stream
+
+    def feed(self, data: bytes) -> list[Message]:
+        """The messages ``data`` completes.
+
+        :raises DgtProtocolError: on bytes that are no DGT message.
+        """
+        self._buffer += data
+        found = []
+        while len(self._buffer) >= 3 or (self._buffer and self._buffer[0] not in KNOWN):
+            length = ((self._buffer[1] & 0x7F) << 7) | (self._buffer[2] & 0x7F) if len(self._buffer) >= 3 else 3
+            plausible = length >= 3 and FIXED_LENGTHS.get(self._buffer[0], length) == length
+            if self._buffer[0] in KNOWN and plausible and len(self._buffer) < length:
+                break  # the rest of the message is still to come
+            message = next(_read(bytes(self._buffer[:max(length, 3)]), self._offset, None))
+            found.append(message)
+            del self._buffer[:length]
+            self._offset += length
+        return found
+
+
 def _base64_lines(data: bytes) -> list[tuple[int, bytes]] | None:
     """The messages of a base64 recording, one a line, with their line numbers; None if the
     data is not one (raw bytes: the first byte has its high bit set)."""
