@@ -84,10 +84,15 @@ EXIT_STATUS = {
     "laws": "exit status: 0 printed, 2 unknown article or edition",
     "notation": "exit status: 0 listed, 2 unknown language",
     "serve": "exit status: 0 stopped (Ctrl-C), 2 the web extra not installed or the address not free",
+    "import": "exit status: 0 imported, 2 the recording unreadable (bad bytes: the byte offset is named) or the "
+              "file not written",
+    "watch": "exit status: 0 the watch ended and the session was saved, 2 the device or its bytes unreadable, or "
+             "nothing to save",
 }
 
 
-COMMANDS = ["arbiter", "run", "explain", "validate", "audit", "teach", "quiz", "laws", "notation", "serve"]
+COMMANDS = ["arbiter", "run", "explain", "validate", "audit", "teach", "quiz", "laws", "notation", "serve", "import",
+            "watch"]
 
 
 @pytest.mark.parametrize("name", COMMANDS)
@@ -110,7 +115,8 @@ def test_every_command_is_given_its_exit_statuses() -> None:
 @pytest.mark.parametrize("name", COMMANDS[1:])
 def test_every_command_has_its_module_and_main(name: str) -> None:
     # arbiter.cli.main finds a command's module by the command's name.
-    command = importlib.import_module(f"arbiter.cli.commands.{name}")
+    module = {"import": "importing"}.get(name, name)  # `import` is Python's own word
+    command = importlib.import_module(f"arbiter.cli.commands.{module}")
     assert callable(command.main) and command.main.__doc__
 
 

@@ -383,11 +383,12 @@ def time_control_of(reading: Reading) -> str | None:
 def scenario_text(reading: Reading, name: str) -> str:
     """The scenario file of a reading: a title naming the recording, its start, the clock, the
     acts as events; the readings it rests on as comments (docs/eboards.md)."""
+    title = _("A DGT e-board recording: {name}").format(name=name)
+    source = _("the recording {name}, read as acts (Laws 4, 6.2.1, 6.8)").format(name=name)
     lines = [f"# Imported by `arbiter import dgt` from {name} (docs/eboards.md says how a board's",
              "# square changes and clock messages are read as acts).",
              *(f"# {note}" for note in reading.notes),
-             f"title: {_quoted(_('A DGT e-board recording: {name}').format(name=name))}",
-             f"source: {_quoted(_('the recording {name}, read as acts (Laws 4, 6.2.1, 6.8)').format(name=name))}"]
+             f"title: {_quoted(title)}", f"source: {_quoted(source)}"]
     if reading.board.board_fen() != chess.STARTING_BOARD_FEN or reading.board.turn != chess.WHITE:
         lines.append(f"start: {{fen: {_quoted(reading.board.fen())}}}")
     control = time_control_of(reading)

@@ -213,7 +213,7 @@ def _read(data: bytes, base: int, line: int | None) -> Iterator[Message]:
         where = _where(base + at, line)
         kind = data[at]
         if kind not in KNOWN:
-            raise DgtProtocolError(_("{where}: 0x{byte:02x} is no DGT message id").format(where=where, byte=kind))
+            raise DgtProtocolError(_("{where}: {byte} is no DGT message id").format(where=where, byte=f"0x{kind:02x}"))
         if at + 3 > len(data):
             raise DgtProtocolError(_("{where}: the message is cut short: its length is missing").format(where=where))
         if data[at + 1] & 0x80 or data[at + 2] & 0x80:
@@ -222,11 +222,11 @@ def _read(data: bytes, base: int, line: int | None) -> Iterator[Message]:
         expected = FIXED_LENGTHS.get(kind)
         if length < 3 or (expected is not None and length != expected):
             raise DgtProtocolError(
-                _("{where}: message 0x{kind:02x} says its length is {length}, not {expected}").format(
-                    where=where, kind=kind, length=length, expected=expected or _("3 or more")))
+                _("{where}: message {kind} says its length is {length}, not {expected}").format(
+                    where=where, kind=f"0x{kind:02x}", length=length, expected=expected or _("3 or more")))
         if at + length > len(data):
-            raise DgtProtocolError(_("{where}: message 0x{kind:02x} is cut short: {length} bytes announced, {left} "
-                                     "there").format(where=where, kind=kind, length=length, left=len(data) - at))
+            raise DgtProtocolError(_("{where}: message {kind} is cut short: {length} bytes announced, {left} "
+                                     "there").format(where=where, kind=f"0x{kind:02x}", length=length, left=len(data) - at))
         yield _message(kind, base + at, data[at + 3: at + length], line)
         at += length
 
@@ -260,13 +260,13 @@ def _piece(code: int, where: str) -> str | None:
         return PIECES[code]
     if code in SPECIAL_PIECES:
         return SPECIAL_PIECES[code]
-    raise DgtProtocolError(_("{where}: 0x{code:02x} is no piece code").format(where=where, code=code))
+    raise DgtProtocolError(_("{where}: {code} is no piece code").format(where=where, code=f"0x{code:02x}"))
 
 
 def _bcd(byte: int, where: str) -> int:
     high, low = byte >> 4, byte & 0x0F
     if high > 9 or low > 9:
-        raise DgtProtocolError(_("{where}: 0x{byte:02x} is no two-digit BCD number").format(where=where, byte=byte))
+        raise DgtProtocolError(_("{where}: {byte} is no two-digit BCD number").format(where=where, byte=f"0x{byte:02x}"))
     return high * 10 + low
 
 
@@ -313,8 +313,8 @@ def _ee_records(data: bytes, base: int, where: str) -> Iterator[EeRecord]:
             yield EeRecord("clock", left=bool(byte & 0x10), seconds=seconds)
             at += 3
         else:
-            raise DgtProtocolError(_("{where}: 0x{byte:02x} is no record of the board's memory").format(
-                where=here, byte=byte))
+            raise DgtProtocolError(_("{where}: {byte} is no record of the board's memory").format(
+                where=here, byte=f"0x{byte:02x}"))
 
 
 # -- writing messages (a board's test double, recordings made for the tests) ---------------------------

@@ -165,7 +165,8 @@ def main(args: argparse.Namespace) -> int:
     try:
         import serial
     except ImportError:
-        print(error_line(_("arbiter watch: pyserial is not installed (pip install pyserial)")), file=sys.stderr)
+        print(error_line(_("arbiter watch: the serial library is not installed ({command})").format(
+            command="pip install pyserial")), file=sys.stderr)
         return 2
     try:
         port = serial.serial_for_url(args.dgt, baudrate=9600, timeout=0.2)
