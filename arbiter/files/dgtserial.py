@@ -226,7 +226,8 @@ def _read(data: bytes, base: int, line: int | None) -> Iterator[Message]:
                     where=where, kind=f"0x{kind:02x}", length=length, expected=expected or _("3 or more")))
         if at + length > len(data):
             raise DgtProtocolError(_("{where}: message {kind} is cut short: {length} bytes announced, {left} "
-                                     "there").format(where=where, kind=f"0x{kind:02x}", length=length, left=len(data) - at))
+                                     "there").format(where=where, kind=f"0x{kind:02x}", length=length,
+                                                     left=len(data) - at))
         yield _message(kind, base + at, data[at + 3: at + length], line)
         at += length
 
@@ -266,7 +267,8 @@ def _piece(code: int, where: str) -> str | None:
 def _bcd(byte: int, where: str) -> int:
     high, low = byte >> 4, byte & 0x0F
     if high > 9 or low > 9:
-        raise DgtProtocolError(_("{where}: {byte} is no two-digit BCD number").format(where=where, byte=f"0x{byte:02x}"))
+        raise DgtProtocolError(_("{where}: {byte} is no two-digit BCD number").format(
+            where=where, byte=f"0x{byte:02x}"))
     return high * 10 + low
 
 
