@@ -309,7 +309,7 @@ def test_watch_rules_on_a_real_board_as_it_plays(tmp_path: Path, capsys: pytest.
 
 
 def test_watch_prints_each_irregularity_as_it_happens(tmp_path: Path) -> None:
-    from arbiter.cli.commands.watch import Watcher
+    from arbiter.session.eboard import LiveBoard as Watcher
 
     said: list[str] = []
     watcher = Watcher(said.append)
@@ -336,3 +336,26 @@ def test_watch_prints_each_irregularity_as_it_happens(tmp_path: Path) -> None:
 def test_watch_of_a_device_that_is_not_there(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["watch", "--dgt", str(tmp_path / "no-such-device"), "--save", str(tmp_path / "s.yaml")]) == 2
     assert capsys.readouterr().err.startswith(f"arbiter watch: {tmp_path / 'no-such-device'}: ")
+
+
+def test_serve_shows_a_live_board_as_it_plays() -> None:
+    import time
+
+    from starlette.testclient import TestClient
+
+    from arbiter.web.app import create_app
+
+    with BoardDouble((DGT / "johan.inbytes").read_bytes(), second=0.001) as board:
+        with TestClient(create_app(dgt=board.device)) as client:
+            deadline = time.monotonic() + 30
+            state = client.get("/api/live").json()
+            while not (state["view"] and state["view"]["result"] == "1-0") and time.monotonic() < deadline:
+                time.sleep(0.1)
+                state = client.get("/api/live").json()
+            assert state["device"] == board.device and state["error"] is None
+            assert state["view"]["result"] == "1-0" and state["view"]["reason"] == "timeout"
+            assert any(line.startswith("[809s] result (6.9)") for line in state["said"])
+            serbian = client.get("/api/live?lang=sr").json()
+            assert serbian["view"]["rulings"][-1]["ruling"]["text"].startswith("Партија је завршена")
+    with TestClient(create_app()) as client:  # no --dgt: no live board, and no error for the page
+        assert client.get("/api/live").json()["device"] is None

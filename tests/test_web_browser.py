@@ -726,3 +726,39 @@ def test_the_laws_tab_shows_an_edition_and_what_changed(board: Board, tmp_path: 
     page.select_option("#lang", "sr")
     board.settle()
     assert page.inner_text("#tab-laws") != "The Laws" and "2018" in page.inner_text("#laws-heading")
+
+
+def test_the_live_board_tab_shows_a_dgt_boards_game(browser, tmp_path: Path) -> None:  # noqa: ANN001
+    """Issue 33: ``arbiter serve --dgt DEVICE``: the page's tab of the live board draws the game a
+    board double plays through a pseudo-terminal, and what the arbiter said."""
+    import uvicorn
+
+    from arbiter.web.app import create_app
+    from tests.test_dgt import DGT, BoardDouble
+
+    with BoardDouble((DGT / "johan.inbytes").read_bytes(), second=0.001) as board:
+        app = create_app(dgt=board.device)
+        port = _free_port()
+        running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+        thread = threading.Thread(target=running.run, daemon=True)
+        thread.start()
+        try:
+            while not running.started:
+                time.sleep(0.02)
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            errors: list[str] = []
+            page.on("console", lambda message: errors.append(message.text) if _is_error(message) else None)
+            page.goto(f"http://127.0.0.1:{port}/")
+            page.wait_for_selector("#tab-live:not([hidden])")
+            page.click("#tab-live")
+            page.wait_for_function("window.arbiterApp.view && window.arbiterApp.view.result === '1-0'",
+                                   timeout=30_000)
+            assert page.is_visible("#board") and not page.is_visible("#controls")
+            assert page.inner_text("#live-status").startswith(board.device)
+            assert "result (6.9)" in page.inner_text("#live-said")
+            page.screenshot(path=str(tmp_path / "live-board.png"))
+            page.close()
+            assert not errors, errors
+        finally:
+            running.should_exit = True
+            thread.join(timeout=10)

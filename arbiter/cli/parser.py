@@ -225,6 +225,8 @@ def build() -> argparse.ArgumentParser:
                            help=_("the address to listen on (default 127.0.0.1: this machine only)"))
     serve_cmd.add_argument("--port", type=_port, default=8000, help=_("the port to listen on (default 8000)"))
     with_laws(serve_cmd, N_("the edition of the Laws new sessions are ruled by (the page may pick another)"))
+    serve_cmd.add_argument("--dgt", metavar="DEVICE",
+                           help=_("show beside the page's games a live DGT board on this serial port (tab Live board)"))
     serve_cmd.add_argument("--open", action="store_true", help=_("open the page in the web browser"))
     for command in sub.choices.values():
         command.add_argument("--lang", type=_lang, metavar="LANG",

@@ -41,6 +41,7 @@ from arbiter.files.validate import Validation
 from arbiter.session import Session, Step, View, quiz
 from arbiter.web.labels import labels
 from arbiter.web.lawpages import laws_routes
+from arbiter.web.liveboard import BoardReader, live_routes, reading_lifespan
 from arbiter.web.languages import SpeaksTheRequestsLanguage, asked_language, request_language, spoken_language
 from arbiter.web.models import EventLine, NewSession, SocketMessage, one_line
 from arbiter.web.store import Held, OnlyHosts, Refused, Store, library_file, library_index
@@ -78,7 +79,7 @@ def _step(step: Step) -> dict[str, Any]:
 
 def create_app(library: Path | None = None, max_sessions: int = 100, max_events: int = 2000,
                max_body: int = 1_000_000, allowed_hosts: Sequence[str] | None = None,
-               default_laws: str | None = None) -> Starlette:
+               default_laws: str | None = None, dgt: str | None = None) -> Starlette:
     """The app: the page, the API and the websocket of ``docs/web.md``.
 
     ``library``: the scenario library (default :func:`arbiter.session.quiz.library`);
@@ -87,9 +88,11 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
     body in bytes (a websocket message too); ``allowed_hosts``: the host names the app answers to
     (``arbiter serve`` on a loopback address gives the loopback names, so that another site's name
     pointed at 127.0.0.1 reaches nothing), None for any; ``default_laws``: the edition of the
-    Laws a new game from a position is ruled by when the request names none (``serve --laws``).
+    Laws a new game from a position is ruled by when the request names none (``serve --laws``);
+    ``dgt``: the serial port of a live DGT board whose game the page shows (``serve --dgt``).
     """
     root = (library or quiz.library()).resolve()
+    board = BoardReader(dgt) if dgt is not None else None
     store = Store(max_sessions)
     index: dict[str, Any] = {}
 
@@ -412,6 +415,7 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         Route("/api/library", get_library),
         Route("/api/labels", get_labels),
         *laws_routes(default_laws),
+        *live_routes(board),
         Route("/api/sessions", create, methods=["POST"]),
         Route(sessions, get_session, methods=["GET"]),
         Route(sessions, delete_session, methods=["DELETE"]),
@@ -428,7 +432,8 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
     middleware = [Middleware(SpeaksTheRequestsLanguage)]
     middleware += [Middleware(OnlyHosts, hosts=tuple(allowed_hosts))] if allowed_hosts else []
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={
-        Refused: refused, ArbiterError: arbiter_error, HTTPException: http_error, Exception: internal})
+        Refused: refused, ArbiterError: arbiter_error, HTTPException: http_error, Exception: internal},
+        lifespan=reading_lifespan(board))
     app.state.store = store
     return app
 

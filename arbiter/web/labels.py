@@ -56,6 +56,8 @@ LABELS: tuple[str, ...] = (
     N_("(no other edition)"), N_("Show"), N_("From the Laws of {old} to those of {new}: {count} changes"),
     N_("The Laws of Chess of {edition} (in force from {since})"), N_("not in these Laws"), N_("new"),
     N_("removed"), N_("renumbered"), N_("reworded"), N_("renumbered and reworded"),
+    # a live e-board (serve --dgt)
+    N_("Live board"), N_("the board is connected"), N_("the board is not connected"),
 )
 
 

@@ -28,7 +28,7 @@ def main(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     hosts = LOOPBACK if args.host in LOOPBACK else None
-    app = create_app(allowed_hosts=hosts, default_laws=args.laws)
+    app = create_app(allowed_hosts=hosts, default_laws=args.laws, dgt=args.dgt)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{shown}:{args.port}/"
     # The websockets library, in uvicorn's sans-I/O binding where it has one (its older binding is deprecated).

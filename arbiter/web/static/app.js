@@ -1145,6 +1145,33 @@ $("laws-form").addEventListener("submit", (event) => {
     enqueue(showLaws)
 })
 
+// -- a live e-board (arbiter serve --dgt): its game shown as the arbiter rules it ------------------
+
+async function loadLive() {
+    const data = await api("GET", "/api/live")
+    $("tab-live").hidden = !data.device
+    return data
+}
+
+async function showLive() {
+    const data = await loadLive()
+    const state = data.error ? data.error : data.connected ? t("the board is connected") : t("the board is not connected")
+    $("live-status").textContent = `${data.device}: ${state}`
+    $("live-said").replaceChildren(...data.said.map((line) => {
+        const li = document.createElement("li")
+        li.textContent = line
+        return li
+    }))
+    if (data.view) {
+        const fresh = app.view && app.mode === "live" ? Math.max(0, data.view.rulings.length - app.view.rulings.length) : 0
+        showView(data.view, fresh)
+    }
+}
+
+setInterval(() => {
+    if (app.mode === "live") enqueue(showLive)
+}, 1000)
+
 function setMode(mode) {
     app.mode = mode
     document.body.className = `mode-${mode}`
@@ -1153,6 +1180,7 @@ function setMode(mode) {
     $("report").hidden = mode !== "report"
     $("laws-page").hidden = mode !== "laws"
     if (mode === "laws") enqueue(showLaws)
+    if (mode === "live") enqueue(showLive)
     if (mode === "seminar" && !$("sem-library").options.length) enqueue(loadLibrary)
     if (mode === "seminar") drawSeminar()
     if (mode === "report") validateReport()
@@ -1166,4 +1194,5 @@ $("lang").addEventListener("change", () => enqueue(() => switchLanguage($("lang"
 setMode("play")
 enqueue(loadLabels)
 enqueue(loadEditions)
+enqueue(loadLive)
 enqueue(() => newSession({arbiter: "watching"}))

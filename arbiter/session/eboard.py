@@ -1,0 +1,169 @@
+"""A live e-board beside the arbiter (issue 33): the board's bytes read as they come
+(:mod:`arbiter.files.dgtserial`), read as acts (:mod:`arbiter.files.dgtimport`) and played into a
+session as they happen; what the arbiter has to say is handed to ``say``. Used by
+``arbiter watch`` (printed) and ``arbiter serve --dgt`` (shown on the page)."""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from arbiter.core.errors import ArbiterError
+from arbiter.core.errorline import error_line
+from arbiter.core.i18n import _
+from arbiter.files.dgtimport import Act, ActReader, Reading, scenario_text
+from arbiter.files.dgtserial import ClockReading, Message, StreamReader
+from arbiter.files.scenario import loads
+from arbiter.session.game import Session
+from arbiter.session.view import View
+
+#: What a live board is asked for when the watch begins: the whole board (0x42), then every change
+#: of a square and of the clock as it happens (0x4b, "update nice").
+START_COMMANDS = bytes([0x42, 0x4B])
+
+
+class LiveBoard:
+    """The board's bytes in, the arbiter's rulings out (``say``), the session kept; ``lock``
+    serialises what is done to the session (a reader thread feeds it, a page reads its view)."""
+
+    def __init__(self, say: Callable[[str], None], name: str = "dgt",
+                 ruling_line: Callable[[Mapping[str, Any]], str] | None = None) -> None:
+        self.say = say
+        self.name = name
+        #: How a ruling is said (the terminal's ruling line; by default its sentence and article).
+        self.ruling_line = ruling_line or _plain_ruling
+        self.stream = StreamReader()
+        self.reader = ActReader()
+        self.acts: list[Act] = []
+        self.session: Session | None = None
+        self._last_clock: tuple[str, dict[str, int]] | None = None
+        self.lock = threading.Lock()
+        #: Everything said so far, in order (the page shows it).
+        self.said: list[str] = []
+        #: The arbiter set the position back (or put a piece where it was released): until the
+        #: players have set the board so, its square changes are theirs doing it, no acts of the game.
+        self.setting_right = False
+
+    def feed(self, data: bytes) -> None:
+        """Read ``data``, the board's next bytes.
+
+        :raises DgtProtocolError: on bytes that are no DGT message.
+        :raises DgtImportError: on a board that cannot be read as a game.
+        """
+        with self.lock:
+            for message in self.stream.feed(data):
+                self._message(message)
+
+    def _say(self, text: str) -> None:
+        self.said.append(text)
+        self.say(text)
+
+    def view(self) -> View | None:
+        """What the board shows now, as the arbiter has it (None before the board is read)."""
+        with self.lock:
+            return self.session.view() if self.session is not None else None
+
+    def _message(self, message: Message) -> None:
+        if self.reader.ended:
+            return
+        self._learn_increment(message)
+        acts = self.reader.feed(message)
+        if self.setting_right:
+            self.reader.hand = {True: None, False: None}
+            if self._board_as_ruled():
+                self.setting_right = False
+                self.reader.to_move = self.session.referee.turn.color if self.session else self.reader.to_move
+                self._say(_("the board is set as the arbiter ruled; the watch goes on"))
+            return
+        if self.session is None and self.reader.reading is not None and self.reader.reading.start_clock is not None:
+            self.session = self._new_session()
+            self._say(_("watching: the board read, the clock started; the rulings follow as the acts happen"))
+        for act in acts:
+            self._play(act)
+        if self.reader.reading is not None and self.reader.is_result_signal():
+            self.reader.ended = True
+            self._say(_("both kings stand on the centre squares: DGT's sign of a result; the watch ends"))
+
+    def _learn_increment(self, message: Message) -> None:
+        """The increment, learnt as presses show it (the session is set up again if it grows)."""
+        if not isinstance(message, ClockReading) or message.is_acknowledgement or not message.running:
+            return
+        assert message.left is not None and message.right is not None
+        side = "right" if message.lever_right else "left"
+        times = {"left": message.left.seconds, "right": message.right.seconds}
+        last = self._last_clock
+        self._last_clock = (side, times)
+        if last is None or last[0] == side:
+            return
+        gained = times[last[0]] - last[1][last[0]]
+        if gained > self.reader.increment:
+            self.reader.increment = gained
+            if self.reader.reading is not None:
+                self.reader.reading.increment = gained
+            if self.session is not None:  # the clock of the acts so far, with the increment known now
+                self.session = self._new_session()
+                for act in self.acts:
+                    self.session.apply(_line(act))
+
+    def _new_session(self) -> Session:
+        reading = self.reader.reading
+        assert reading is not None
+        empty = dataclasses.replace(reading, acts=[], notes=[])
+        return Session.from_scenario(loads(scenario_text(empty, self.name), self.name))
+
+    def _play(self, act: Act) -> None:
+        self.acts.append(act)
+        if self.session is None:
+            return
+        try:
+            step = self.session.apply(_line(act))
+        except ArbiterError as err:
+            self._say(error_line(_("{act}: not played: {error}").format(act=act.line(), error=err)))
+            return
+        # whose acts the board shows next is the arbiter's to say: a press without a move leaves
+        # the turn with its player (7.5.3), a corrected move gives it back
+        self.reader.to_move = self.session.referee.turn.color
+        for ruling in step.rulings:
+            fields = ruling.ruling
+            if fields.get("kind") in ("made", "completed", "obligation"):
+                continue
+            self._say(f"[{act.at}s] " + self.ruling_line(fields))
+        if not self.setting_right and not self._board_as_ruled() and self.reader.hand[act.color] is None:
+            self.setting_right = True
+            self._say(f"[{act.at}s] " + _("the board differs from the position the arbiter ruled: the square "
+                                         "changes that follow are the players setting it so"))
+        if act.words == "press" and self.session.referee.result == "*":
+            position = self.session.referee.position
+            if position.repetitions() == 3:
+                self._say(f"[{act.at}s] " + _("the position has appeared three times: the player having the move "
+                                             "may claim a draw (9.2)"))
+
+    def _board_as_ruled(self) -> bool:
+        """Whether the pieces on the board are those the arbiter's position has standing."""
+        if self.session is None:
+            return True
+        standing = self.session.referee.position.standing
+        return {s: p.symbol() for s, p in standing.piece_map().items()} == self.reader.standing
+
+    def finish(self) -> Reading | None:
+        """The board went quiet for good: the last acts, and the reading to save (None: the board
+        was never read)."""
+        with self.lock:
+            for act in self.reader.finish():
+                self._play(act)
+        if self.reader.reading is None:
+            return None
+        self.reader.reading.acts = list(self.acts)
+        return self.reader.reading
+
+
+
+
+def _plain_ruling(fields: Mapping[str, Any]) -> str:
+    return f"{fields.get('kind')} ({fields.get('article')}): {fields.get('text')}"
+
+
+def _line(act: Act) -> str:
+    return f"{'white' if act.color else 'black'}: {act.words} at={act.at}"
