@@ -298,6 +298,7 @@ def test_watch_rules_on_a_real_board_as_it_plays(tmp_path: Path, capsys: pytest.
         assert main(["watch", "--dgt", board.device, "--save", str(save), "--quiet", "10"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("watching: the board read")
+    assert not any("differs from the position" in line for line in out)  # the acts after the end count for nothing
     assert [line for line in out if "result (6.9)" in line] == [
         line for line in out if line.startswith("[809s] result (6.9): The game is over: 1-0 (timeout).")]
     assert out[-1].startswith(f"saved {save}: ")

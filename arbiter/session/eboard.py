@@ -130,7 +130,8 @@ class LiveBoard:
             if fields.get("kind") in ("made", "completed", "obligation"):
                 continue
             self._say(f"[{act.at}s] " + self.ruling_line(fields))
-        if not self.setting_right and not self._board_as_ruled() and self.reader.hand[act.color] is None:
+        over = self.session.referee.result != "*" or self.session.referee.cancelled
+        if not over and not self.setting_right and not self._board_as_ruled() and self.reader.hand[act.color] is None:
             self.setting_right = True
             self._say(f"[{act.at}s] " + _("the board differs from the position the arbiter ruled: the square "
                                          "changes that follow are the players setting it so"))
