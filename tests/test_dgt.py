@@ -324,14 +324,33 @@ def test_watch_prints_each_irregularity_as_it_happens(tmp_path: Path) -> None:
             .tick().lift("g1").set("f3", "N").press().tick().lift("c6").set("b8", "n").press()
             .tick().lift("f3").set("g1", "N").press().tick().lift("b8").set("c6", "n").press()
             .tick().lift("g1").set("f3", "N").press().tick().lift("c6").set("b8", "n").press()
-            .tick().lift("f3").set("g1", "N").press().tick().lift("b8").set("c6", "n").press())  # a third time
+            .tick().lift("f3").set("g1", "N").press().tick().lift("b8").set("c6", "n").press()  # a third time
+            .tick().lift("d2").set("d4", "P").press()
+            .tick().lift("a7").set("a4", "p").press()                                       # illegal (7.5.1)
+            .lift("a4").set("a7", "p")                               # the pawn set back
+            .tick().lift("a7").set("a6", "p").press())
     for at in range(0, len(made.data), 5):  # the bytes in pieces, as a serial line gives them
         watcher.feed(bytes(made.data[at:at + 5]))
     text = "\n".join(said)
     assert "violation (4.3.1)" in text and "violation (4.7)" in text and "violation (7.5.3)" in text
-    assert "the position has appeared three times" in text
+    assert "the position has appeared three times" in text and "violation (7.5.1)" in text
     reading = watcher.finish()
     assert reading is not None and len(reading.acts) == len(watcher.acts)
+    moves = [r.ruling["move"] for r in watcher.session.view().rulings if r.ruling.get("kind") == "made"]
+    assert moves[-1] == "a7a6"  # the pawn set back, then played: read from its square, not from the setting
+
+
+def test_watch_calls_a_flag_that_falls_while_nobody_acts() -> None:
+    from arbiter.session.eboard import LiveBoard
+
+    said: list[str] = []
+    watcher = LiveBoard(said.append)
+    watcher.feed(bytes(Recorder(seconds=5).tick().lift("e2").set("e4", "P").press().tick(8).data))
+    (result,) = [line for line in said if "result" in line]
+    assert result.startswith("[6s] result (6.9): The game is over: 1-0 (timeout). Black's flag fell at 0:00:06;")
+    in_time: list[str] = []
+    LiveBoard(in_time.append).feed(bytes(Recorder(seconds=5).tick().lift("e2").set("e4", "P").press().tick(4).data))
+    assert not [line for line in in_time if "result" in line]
 
 
 def test_watch_of_a_device_that_is_not_there(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -289,16 +289,30 @@ class ActReader:
         self.to_move = not mover
         return acts
 
+    def forget_turn(self) -> None:
+        """Forget what the hands hold and what this turn took or showed early: the board is being
+        set as the arbiter ruled, not played on (``arbiter watch``)."""
+        self.hand = {chess.WHITE: None, chess.BLACK: None}
+        self.taken = {chess.WHITE: [], chess.BLACK: []}
+        self.carried.clear()
+        self.arrived = None
+
     def finish(self) -> list[Act]:
-        """The acts the end of the recording shows: a piece set down and left there was let go of."""
+        """The acts the end of the recording shows: a piece set down and left there was let go
+        of; a flag the clock shows fallen, with no act after it, is the opponent's claim of it at
+        that time (6.8: the board cannot hear a claim, but a flag shown is what one points to)."""
         if self.ended or self.reading is None:
             return []
+        acts = []
         mover = self.to_move
         hand = self.hand[mover]
-        if hand is None or hand.on is None:
-            return []
-        self.hand[mover] = None
-        return [Act(mover, "release", self.elapsed, -1)]
+        if hand is not None and hand.on is not None:
+            self.hand[mover] = None
+            acts.append(Act(mover, "release", self.elapsed, -1))
+        if len(self.reading.flags) == 1:
+            (fallen,) = self.reading.flags
+            acts.append(Act(not fallen, "claim flag", self.elapsed, -1))
+        return acts
 
     def is_result_signal(self) -> bool:
         """Whether both kings stand on the centre squares (DGT's way of showing a result)."""

@@ -92,6 +92,14 @@ class Referee(Game):
             self._count_flags_at_zero()
         return self.rulings[first:]
 
+    def time_passes(self, now: float) -> list[Ruling]:
+        """Time runs to ``now`` with no act (a live clock seen running, ``arbiter watch``): a flag
+        that falls on the way is called if the arbiter watches (6.8). The rulings it led to."""
+        first = len(self.rulings)
+        if not self.is_over and now > self.clock.now:
+            self._advance(now)
+        return list(self.rulings[first:])
+
     def end_of_events(self) -> list[Ruling]:
         """The events are over (a scenario's, a report's): what waited for a later act is judged
         now, on the last event: a pause the player gave no reason for and made no claim after

@@ -70,8 +70,11 @@ class LiveBoard:
             return
         self._learn_increment(message)
         acts = self.reader.feed(message)
+        if not acts and self.session is not None and isinstance(message, ClockReading):
+            for ruling in self.session.time_passes(self.reader.elapsed):  # a flag falls while nobody acts
+                self._say(f"[{self.reader.elapsed}s] " + self.ruling_line(ruling.ruling))
         if self.setting_right:
-            self.reader.hand = {True: None, False: None}
+            self.reader.forget_turn()
             if self._board_as_ruled():
                 self.setting_right = False
                 self.reader.to_move = self.session.referee.turn.color if self.session else self.reader.to_move

@@ -245,6 +245,16 @@ class Session:
         view = self.view()
         return Step(event=event.describe(), rulings=view.rulings[first:], view=view)
 
+    def time_passes(self, at: float) -> list[RulingView]:
+        """Time runs to ``at`` with no act (a live board's clock): the rulings it led to (a flag
+        the watching arbiter calls), as views. It is no event: replaying the events does not
+        repeat it, the next act's time does."""
+        given = self._referee.time_passes(at)
+        if not given:
+            return []
+        self._view = None
+        return self.view().rulings[-len(given):]
+
     def play_next(self) -> Step:
         """Play the next event of the file loaded (it leaves the queue even if it fails).
 
