@@ -340,6 +340,23 @@ def test_watch_prints_each_irregularity_as_it_happens(tmp_path: Path) -> None:
     assert moves[-1] == "a7a6"  # the pawn set back, then played: read from its square, not from the setting
 
 
+def test_watch_says_when_a_position_appears_the_third_time_and_not_the_second() -> None:
+    from arbiter.session.eboard import LiveBoard
+
+    def shuffled(times: int) -> list[str]:
+        said: list[str] = []
+        recorder = Recorder()
+        for _ in range(times):
+            recorder.tick().lift("g1").set("f3", "N").press().tick().lift("g8").set("f6", "n").press()
+            recorder.tick().lift("f3").set("g1", "N").press().tick().lift("f6").set("g8", "n").press()
+        LiveBoard(said.append).feed(bytes(recorder.data))
+        return [line for line in said if "three times" in line]
+
+    assert shuffled(1) == []  # the initial position twice
+    assert shuffled(2)[0].endswith("the position has appeared three times: the player having the move may claim a "
+                                   "draw (9.2)")
+
+
 def test_watch_calls_a_flag_that_falls_while_nobody_acts() -> None:
     from arbiter.session.eboard import LiveBoard
 
