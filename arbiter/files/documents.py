@@ -72,8 +72,9 @@ def outcome(read: Callable[[], Scenario], name: str,
         return internal_error(name, err)
 
 
-def run_entry(name: str, found: Outcome | ScenarioError) -> Entry:
-    """One scenario's entry in ``run --format json``."""
+def run_entry(name: str, found: Outcome | ScenarioError, with_rulings: bool = True) -> Entry:
+    """One scenario's entry in ``run --format json``; without ``with_rulings`` (the text output
+    prints none) its rulings are not made."""
     if isinstance(found, Outcome):
         try:
             failures = ([error_line(str(found.error))] if found.error
@@ -82,7 +83,7 @@ def run_entry(name: str, found: Outcome | ScenarioError) -> Entry:
                 "file": name,
                 "title": found.scenario.spec.name,
                 "status": found.status,
-                "rulings": [r.as_dict() for r in found.referee.rulings],
+                "rulings": [r.as_dict() for r in found.referee.rulings] if with_rulings else [],
                 "final": final_state(found.referee),
                 "failures": failures,
             }

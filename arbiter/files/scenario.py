@@ -8,6 +8,7 @@ and the game's settings. Every problem is a :class:`ScenarioError` naming the fi
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -297,8 +298,14 @@ def replay_event(path: str, referee: Referee, index: int, event: Event) -> list[
     :class:`ScenarioError`, a failure of the arbiter itself an :class:`InternalError`; either names
     the file, the event's line, its number and its text (cut when long): ``file:line: event N (...): ...``.
     """
+    return list(apply_event(path, referee, index, event))
+
+
+def apply_event(path: str, referee: Referee, index: int, event: Event) -> Sequence[Ruling]:
+    """:func:`replay_event` with the rulings left as the log keeps them: made into
+    :class:`Ruling` objects (their sentences told) only if read (issue 36)."""
     try:
-        return list(referee.apply(event, index))
+        return referee.apply(event, index)
     except ArbiterError as err:
         raise ScenarioError(path, event.line, f"{event_label(index, event.describe())}: {told(err)}") from None
     except Exception as err:  # noqa: BLE001 - a bug of ours: reported at its event, the other files still run
@@ -316,7 +323,7 @@ def run(scenario: Scenario, check: bool = True) -> Outcome:
     outcome = Outcome(scenario, referee)
     for index, event in enumerate(scenario.events):
         try:
-            replay_event(scenario.path, referee, index, event)
+            apply_event(scenario.path, referee, index, event)  # the rulings are read once, by the check
         except InternalError:
             raise
         except ScenarioError as err:

@@ -20,7 +20,7 @@ def main(args: argparse.Namespace) -> int:
     exit status: 0 all hold, 1 some do not, 2 some file is invalid, 3 a bug of ours."""
     entries: list[Entry] = []
     for name, found in _outcomes(args.paths, args.notation, args.laws):
-        entry = run_entry(name, found)
+        entry = run_entry(name, found, with_rulings=args.format == "json")
         entries.append(entry)
         if args.format != "text":
             continue
