@@ -9,13 +9,16 @@ Which legal move a given arrangement of pieces shows is :mod:`arbiter.core.arran
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+import re
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any, TypeVar
 
 import chess
 
 from arbiter.core.arrangement import Side, placement_of, same_placement
 from arbiter.core.errors import InvalidPositionError, shown
 from arbiter.core.i18n import N_, _
+from arbiter.core.legalcore import is_compiled_available
 from arbiter.core.records import Record
 
 #: What is wrong with a position, in python-chess's words (``chess.Status``, lower case), marked
@@ -41,6 +44,10 @@ _STATUS_WORDS = (
 )
 
 PIECE_LETTERS = "KQRBNP"
+
+#: A move in plain SAN, as the compiled core is given it: a piece move or a pawn's, or castling.
+_STRICT_SAN = re.compile(r"(?:[NBRQK][a-h]?[1-8]?x?(?P<to>[a-h][1-8])|(?:[a-h]x)?(?P<pawn_to>[a-h][1-8])(?:=?[NBRQ])?"
+                         r"|O-O(?:-O)?)[+#]?")
 
 #: SAN's piece letters by piece type, from python-chess's symbols (none for a pawn).
 _SAN_LETTERS = tuple("" if symbol in (None, "p") else symbol.upper() for symbol in chess.PIECE_SYMBOLS)
@@ -190,6 +197,10 @@ class Position:
         #: One more at every change of :attr:`board` (a move, a break, a move taken back): a move
         #: found legal at one version is legal while the version stays.
         self.version = 0
+        #: The compiled core's board of the present position (issue 36), kept up with each move;
+        #: None where it is made when first asked (at the start, after a break or a move taken back).
+        self._fast: Any = None
+        self._compiled = is_compiled_available()
 
     def copy(self) -> Position:
         """An independent copy: the position, its history and its counts, the pieces standing."""
@@ -200,6 +211,7 @@ class Position:
         twin._keys = list(self._keys)
         twin.occurrences = dict(self.occurrences)
         twin.version = self.version
+        twin._fast, twin._compiled = self._fast, self._compiled  # the core's board is never changed in place
         return twin
 
     @classmethod
@@ -257,6 +269,10 @@ class Position:
         """
         if not legal and not self.board.is_legal(move):
             raise ValueError(f"illegal move {move.uci()!r} in {self.board.fen()}")
+        before = self._fast
+        if before is not None:
+            # the move is legal (checked above, or read among the legal moves): not checked again
+            self._fast = _guarded(lambda: before.make_move_new(_rust_move(move), False))
         san = san_and_push(self.board, move)
         self.version += 1
         self._history.append(self.board.move_stack[-1])  # the board's copy: one Move kept per ply, not two
@@ -267,6 +283,7 @@ class Position:
         """Pass the move to the other side without a move (a clock pressed with no move)."""
         self.board.push(chess.Move.null())
         self.version += 1
+        self._fast = None
         self._history.append(chess.Move.null())
         self._count(position_key(self.board))
 
@@ -299,6 +316,7 @@ class Position:
         board.castling_rights = board.clean_castling_rights()
         self.board = board
         self.version += 1
+        self._fast = None
         self._history.append(_Break(before))
         self._count(position_key(self.board))
 
@@ -307,6 +325,7 @@ class Position:
         entry = self._history.pop()
         key = self._keys.pop()
         self.version += 1
+        self._fast = None
         self.occurrences[key] -= 1
         if isinstance(entry, _Break):
             self.board = entry.before
@@ -330,6 +349,39 @@ class Position:
             return None
         return self._history[-1]
 
+    def _core(self) -> Any:
+        """The compiled core's board of the present position, or None (no compiled core, or a
+        position it cannot hold: python-chess answers then)."""
+        if not self._compiled:
+            return None
+        if self._fast is None:
+            self._fast = _rust_board(self.board)
+        return self._fast
+
+    def has_legal_move(self) -> bool:
+        """Whether the side to move has a legal move (none: mate or stalemate)."""
+        core = self._core()
+        stuck = _guarded(lambda: core.is_checkmate() or core.is_stalemate()) if core is not None else None
+        if stuck is None:
+            return any(self.board.generate_legal_moves())
+        return not stuck
+
+    def legal_san(self, san: str) -> chess.Move | None:
+        """The legal move the SAN text names, read by the compiled core (None: it reads none, or
+        there is no compiled core; python-chess's reader then says why)."""
+        strict = _STRICT_SAN.fullmatch(san)
+        if strict is None:  # rust-chess reads laxly (e2e4e2e4 as e2e4): only plain SAN is given to it
+            return None
+        core = self._core()
+        if core is None:
+            return None
+        text = san.replace("=", "").rstrip("+#")
+        found = _guarded(lambda: str(core.get_move_from_san(text)))
+        target = strict.group("to") or strict.group("pawn_to")
+        if found is None or (target is not None and found[2:4] != target):
+            return None
+        return chess.Move.from_uci(found)
+
     def repetitions(self) -> int:
         """How many times the present position has occurred."""
         return self.occurrences[self._keys[-1]]
@@ -347,3 +399,40 @@ class Position:
     def _count(self, key: Hashable) -> None:
         self._keys.append(key)
         self.occurrences[key] = self.occurrences.get(key, 0) + 1
+
+
+def _rust_move(move: chess.Move) -> Any:
+    import rust_chess
+
+    return rust_chess.Move(move.uci())
+
+
+def _rust_board(board: chess.Board) -> Any:
+    """The compiled core's board of ``board``, or None where it cannot hold it (an invalid
+    position: a king missing, the side not to move in check, after an illegal move stood).
+
+    Its fifty-move count is set to 0: rust-chess 0.4.3 indexes its history by that count and
+    panics on a position given with a count above the moves it has seen; the count is python-chess's
+    business here (9.3, 9.6.2), the core answers only legality, check, mate and stalemate.
+    """
+    if not board.is_valid():
+        return None
+    import rust_chess
+
+    fields = board.fen().split()
+    fields[4] = "0"
+    return _guarded(lambda: rust_chess.Board.from_fen(" ".join(fields)))
+
+
+T = TypeVar("T")
+
+
+def _guarded(ask: Callable[[], T]) -> T | None:
+    """What the compiled core answers, or None if it fails (an error, or a panic of the Rust
+    code, which reaches Python as a ``BaseException``): python-chess answers then."""
+    try:
+        return ask()
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # noqa: BLE001 - pyo3's PanicException is no Exception
+        return None

@@ -259,7 +259,7 @@ class Game:
         board = self.position.board
         if self.illegal_position is not None and is_illegal_position(board):
             return  # no mate or stalemate on a board with a king taken: A.5.4 decides at the press
-        stuck = not any(board.generate_legal_moves())  # one generation for mate and stalemate both
+        stuck = not self.position.has_legal_move()  # one question for mate and stalemate both (the core's)
         if stuck and board.is_check():
             self.end("1-0" if color == chess.WHITE else "0-1", "checkmate", "5.1.1")
         elif stuck:
