@@ -13,7 +13,8 @@ import chess.pgn
 import pytest
 
 from arbiter.cli import main
-from arbiter.files.dgtimport import DgtImportError, read_recording, scenario_text
+from arbiter.files.dgtimport import DgtImportError, read_recording
+from arbiter.files.dgtscenario import scenario_text
 from arbiter.files.dgtserial import (BoardDump, ClockReading, DgtProtocolError, EeMoves, FieldUpdate, board_dump_bytes,
                                      clock_bytes, field_update_bytes, messages, square_of)
 from arbiter.files.scenario import Outcome, loads, run
@@ -396,3 +397,51 @@ def test_serve_shows_a_live_board_as_it_plays() -> None:
             assert serbian["view"]["rulings"][-1]["ruling"]["text"].startswith("Партија је завршена")
     with TestClient(create_app()) as client:  # no --dgt: no live board, and no error for the page
         assert client.get("/api/live").json()["device"] is None
+
+
+# -- the review's findings (2026-12-05) --------------------------------------------------------------------
+
+
+def test_a_period_bonus_is_not_read_as_the_increment() -> None:
+    from arbiter.files.dgtimport import increment_from
+
+    assert increment_from([2, 1, 2, 2, 1800, 2, 1, 2]) == 2
+    assert increment_from([30, 29, 30, 1800, 30]) == 30
+    assert increment_from([2]) == 2 and increment_from([]) == 0
+
+
+def test_a_bad_byte_on_a_live_board_keeps_what_came_before_it() -> None:
+    from arbiter.files.dgtserial import StreamReader
+
+    stream = StreamReader()
+    good = board_dump_bytes(chess.Board()) + clock_bytes(300, 300, True, False)
+    with pytest.raises(DgtProtocolError, match="byte 77: 0x01 is no DGT message id"):
+        stream.feed(good + b"\x01")
+    assert [type(m).__name__ for m in stream.found] == ["BoardDump", "ClockReading"]
+    assert [type(m).__name__ for m in stream.feed(clock_bytes(299, 300, True, False))] == ["ClockReading"]
+
+
+def test_the_live_game_starts_from_the_pieces_when_the_clock_starts() -> None:
+    from arbiter.session.eboard import LiveBoard
+
+    missing = chess.Board()
+    missing.remove_piece_at(chess.E8)
+    said: list[str] = []
+    live = LiveBoard(said.append)
+    live.feed(board_dump_bytes(missing) + clock_bytes(300, 300, False, False) + field_update_bytes(chess.E8, "k")
+              + clock_bytes(300, 300, True, False) + field_update_bytes(chess.E2, None)
+              + field_update_bytes(chess.E4, "P") + clock_bytes(299, 300, True, True))
+    assert live.session is not None and live.acts[0].words == "lift e2"
+    assert [r.ruling["move"] for r in live.session.view().rulings if r.ruling["kind"] == "made"] == ["e2e4"]
+
+
+def test_a_flag_called_while_nobody_acts_stays_called_when_the_page_changes_language() -> None:
+    from arbiter.core.i18n import use_language
+    from arbiter.session.eboard import LiveBoard
+
+    live = LiveBoard(lambda text: None)
+    live.feed(bytes(Recorder(seconds=5).tick().lift("e2").set("e4", "P").press().tick(8).data))
+    assert live.session is not None and live.session.referee.result == "1-0"
+    with use_language("sr"):
+        view = live.session.retell()
+    assert view.result == "1-0" and view.rulings[-1].ruling["text"].startswith("Партија је завршена")

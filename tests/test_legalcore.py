@@ -135,3 +135,41 @@ def test_the_fallback_is_chosen_when_asked_or_for_chess960(monkeypatch: pytest.M
         monkeypatch.delenv("ARBITER_CORE")
         is_compiled_available.cache_clear()
     assert isinstance(core_for(), RustCore if is_compiled_available() else PythonCore)
+
+
+@pytest.mark.parametrize(("fen", "text"), [
+    ("3qkb1r/2pbp2p/r4np1/pp1pnp2/8/PP1PPNP1/R1PKBP1P/1NB1Q2R w k - 0 11", "O-O"),  # a queen's e1-g1 is no castling
+    ("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "Kg1"),                                    # castling is not Kg1
+    ("rnbqkbnr/ppppppp1/8/8/P5Pp/N7/1PPPPP1P/R1BQKBNR b KQkq g3 0 3", "g3"),          # a push is no en passant
+])
+def test_the_referees_fast_reader_reads_no_move_python_chess_refuses(fen: str, text: str) -> None:
+    from arbiter.core.position import Position
+
+    board = chess.Board(fen)
+    with pytest.raises(ValueError):
+        board.parse_san(text)
+    assert Position(board).legal_san(text) is None
+
+
+def test_the_referees_fast_reader_agrees_with_python_chess_on_many_texts() -> None:
+    from arbiter.core.position import Position
+
+    rng = random.Random(1)
+    odd = ["O-O", "O-O-O", "Kg1", "Kc1", "Kg8", "Kc8", "e8=Q", "exd6", "Nf3", "Qxh7+", "Rad1", "R1d2", "b1=N"]
+    for _ in range(30):
+        board = chess.Board()
+        for _ply in range(rng.randint(10, 120)):
+            moves = list(board.generate_legal_moves())
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        position = Position(board)
+        texts = [board.san(m) for m in board.generate_legal_moves()] + odd
+        texts += [f"{p}{chess.square_name(s)}" for p in ("", "N", "B", "R", "Q", "K") for s in range(64)]
+        for text in texts:
+            try:
+                expected = board.parse_san(text)
+            except ValueError:
+                expected = None
+            read = position.legal_san(text)
+            assert read is None or read == expected, (board.fen(), text, read, expected)

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from functools import cache
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 import chess
 
@@ -163,6 +164,13 @@ class RustCore:
         return str(self.board.get_fen())
 
 
+#: A move in plain SAN, as the compiled core is given it: a piece move or a pawn's, or castling.
+_STRICT_SAN = re.compile(
+    r"(?:(?P<piece>[NBRQK])(?P<file>[a-h])?(?P<rank>[1-8])?(?P<takes>x)?(?P<to>[a-h][1-8])"
+    r"|(?:(?P<pawn_file>[a-h])x)?(?P<pawn_to>[a-h][1-8])(?:=?(?P<promotion>[NBRQ]))?"
+    r"|(?P<castle>O-O(?:-O)?))[+#]?")
+
+
 @cache
 def is_compiled_available() -> bool:
     """Whether rust-chess is installed here and not switched off (``ARBITER_CORE=python``)."""
@@ -181,3 +189,88 @@ def core_for(fen: str = chess.STARTING_FEN, chess960: bool = False) -> LegalCore
     if chess960 or not is_compiled_available():
         return PythonCore(fen)
     return RustCore(fen)
+
+
+def _is_named_by(board: chess.Board, move: chess.Move, san: re.Match[str]) -> bool:
+    """Whether ``move`` (the compiled core's reading) is what the plain SAN ``san`` names: its
+    castling, piece, origin's file or rank, capture, destination and promotion. rust-chess reads
+    some texts python-chess refuses (Kg1 as castling, O-O as any piece's e1-g1, a pawn's push as
+    an en-passant capture): those go to python-chess's reader."""
+    castles = board.is_castling(move)
+    if san.group("castle"):
+        return castles and (chess.square_file(move.to_square) > chess.square_file(move.from_square)) == (
+            san.group("castle") == "O-O")
+    if castles:
+        return False
+    piece = board.piece_type_at(move.from_square)
+    file_of = chess.square_file(move.from_square)
+    if san.group("piece"):
+        return (piece == chess.PIECE_SYMBOLS.index(san.group("piece").lower())
+                and chess.square_name(move.to_square) == san.group("to")
+                and (not san.group("file") or file_of == "abcdefgh".index(san.group("file")))
+                and (not san.group("rank") or chess.square_rank(move.from_square) == int(san.group("rank")) - 1)
+                and bool(san.group("takes")) == board.is_capture(move) and move.promotion is None)
+    promotion = san.group("promotion")
+    return (piece == chess.PAWN and chess.square_name(move.to_square) == san.group("pawn_to")
+            and (file_of == "abcdefgh".index(san.group("pawn_file")) if san.group("pawn_file")
+                 else file_of == chess.square_file(move.to_square) and not board.is_capture(move))
+            and move.promotion == (chess.PIECE_SYMBOLS.index(promotion.lower()) if promotion else None))
+
+
+def fast_push(fast: Any, move: chess.Move) -> Any:
+    """The compiled board after the legal ``move`` (a new board: the old one is not changed), or
+    None if the core cannot make it."""
+    import rust_chess
+
+    return _guarded(lambda: fast.make_move_new(rust_chess.Move(move.uci()), False))
+
+
+def fast_is_stuck(fast: Any) -> bool | None:
+    """Whether the side to move has no legal move (mate or stalemate); None if the core cannot say."""
+    return _guarded(lambda: bool(fast.is_checkmate() or fast.is_stalemate()))
+
+
+def fast_san(fast: Any, board: chess.Board, san: str) -> chess.Move | None:
+    """The legal move the plain SAN text names, read by the compiled core on ``fast`` (the compiled
+    board of ``board``), checked against the text; None where it reads none or reads it otherwise
+    than python-chess would (then python-chess's reader answers, and says why)."""
+    strict = _STRICT_SAN.fullmatch(san)
+    if strict is None:  # rust-chess reads laxly (e2e4e2e4 as e2e4): only plain SAN is given to it
+        return None
+    text = san.replace("=", "").rstrip("+#")
+    found = _guarded(lambda: str(fast.get_move_from_san(text)))
+    if found is None:
+        return None
+    move = chess.Move.from_uci(found)
+    return move if _is_named_by(board, move, strict) else None
+
+
+def fast_board(board: chess.Board) -> Any:
+    """The compiled core's board of ``board``, or None where it cannot hold it (an invalid
+    position: a king missing, the side not to move in check, after an illegal move stood).
+
+    Its fifty-move count is set to 0: rust-chess 0.4.3 indexes its history by that count and
+    panics on a position given with a count above the moves it has seen; the count is python-chess's
+    business here (9.3, 9.6.2), the core answers only legality, check, mate and stalemate.
+    """
+    if not board.is_valid():
+        return None
+    import rust_chess
+
+    fields = board.fen().split()
+    fields[4] = "0"
+    return _guarded(lambda: rust_chess.Board.from_fen(" ".join(fields)))
+
+
+T = TypeVar("T")
+
+
+def _guarded(ask: Callable[[], T]) -> T | None:
+    """What the compiled core answers, or None if it fails (an error, or a panic of the Rust
+    code, which reaches Python as a ``BaseException``): python-chess answers then."""
+    try:
+        return ask()
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # noqa: BLE001 - pyo3's PanicException is no Exception
+        return None

@@ -9,16 +9,15 @@ Which legal move a given arrangement of pieces shows is :mod:`arbiter.core.arran
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Hashable, Iterator
-from typing import Any, TypeVar
+from collections.abc import Hashable, Iterator
+from typing import Any
 
 import chess
 
 from arbiter.core.arrangement import Side, placement_of, same_placement
 from arbiter.core.errors import InvalidPositionError, shown
 from arbiter.core.i18n import N_, _
-from arbiter.core.legalcore import is_compiled_available
+from arbiter.core.legalcore import fast_board, fast_is_stuck, fast_push, fast_san, is_compiled_available
 from arbiter.core.records import Record
 
 #: What is wrong with a position, in python-chess's words (``chess.Status``, lower case), marked
@@ -44,10 +43,6 @@ _STATUS_WORDS = (
 )
 
 PIECE_LETTERS = "KQRBNP"
-
-#: A move in plain SAN, as the compiled core is given it: a piece move or a pawn's, or castling.
-_STRICT_SAN = re.compile(r"(?:[NBRQK][a-h]?[1-8]?x?(?P<to>[a-h][1-8])|(?:[a-h]x)?(?P<pawn_to>[a-h][1-8])(?:=?[NBRQ])?"
-                         r"|O-O(?:-O)?)[+#]?")
 
 #: SAN's piece letters by piece type, from python-chess's symbols (none for a pawn).
 _SAN_LETTERS = tuple("" if symbol in (None, "p") else symbol.upper() for symbol in chess.PIECE_SYMBOLS)
@@ -272,7 +267,7 @@ class Position:
         before = self._fast
         if before is not None:
             # the move is legal (checked above, or read among the legal moves): not checked again
-            self._fast = _guarded(lambda: before.make_move_new(_rust_move(move), False))
+            self._fast = fast_push(before, move)
         san = san_and_push(self.board, move)
         self.version += 1
         self._history.append(self.board.move_stack[-1])  # the board's copy: one Move kept per ply, not two
@@ -355,13 +350,13 @@ class Position:
         if not self._compiled:
             return None
         if self._fast is None:
-            self._fast = _rust_board(self.board)
+            self._fast = fast_board(self.board)
         return self._fast
 
     def has_legal_move(self) -> bool:
         """Whether the side to move has a legal move (none: mate or stalemate)."""
         core = self._core()
-        stuck = _guarded(lambda: core.is_checkmate() or core.is_stalemate()) if core is not None else None
+        stuck = fast_is_stuck(core) if core is not None else None
         if stuck is None:
             return any(self.board.generate_legal_moves())
         return not stuck
@@ -369,18 +364,8 @@ class Position:
     def legal_san(self, san: str) -> chess.Move | None:
         """The legal move the SAN text names, read by the compiled core (None: it reads none, or
         there is no compiled core; python-chess's reader then says why)."""
-        strict = _STRICT_SAN.fullmatch(san)
-        if strict is None:  # rust-chess reads laxly (e2e4e2e4 as e2e4): only plain SAN is given to it
-            return None
         core = self._core()
-        if core is None:
-            return None
-        text = san.replace("=", "").rstrip("+#")
-        found = _guarded(lambda: str(core.get_move_from_san(text)))
-        target = strict.group("to") or strict.group("pawn_to")
-        if found is None or (target is not None and found[2:4] != target):
-            return None
-        return chess.Move.from_uci(found)
+        return fast_san(core, self.board, san) if core is not None else None
 
     def repetitions(self) -> int:
         """How many times the present position has occurred."""
@@ -399,40 +384,3 @@ class Position:
     def _count(self, key: Hashable) -> None:
         self._keys.append(key)
         self.occurrences[key] = self.occurrences.get(key, 0) + 1
-
-
-def _rust_move(move: chess.Move) -> Any:
-    import rust_chess
-
-    return rust_chess.Move(move.uci())
-
-
-def _rust_board(board: chess.Board) -> Any:
-    """The compiled core's board of ``board``, or None where it cannot hold it (an invalid
-    position: a king missing, the side not to move in check, after an illegal move stood).
-
-    Its fifty-move count is set to 0: rust-chess 0.4.3 indexes its history by that count and
-    panics on a position given with a count above the moves it has seen; the count is python-chess's
-    business here (9.3, 9.6.2), the core answers only legality, check, mate and stalemate.
-    """
-    if not board.is_valid():
-        return None
-    import rust_chess
-
-    fields = board.fen().split()
-    fields[4] = "0"
-    return _guarded(lambda: rust_chess.Board.from_fen(" ".join(fields)))
-
-
-T = TypeVar("T")
-
-
-def _guarded(ask: Callable[[], T]) -> T | None:
-    """What the compiled core answers, or None if it fails (an error, or a panic of the Rust
-    code, which reaches Python as a ``BaseException``): python-chess answers then."""
-    try:
-        return ask()
-    except (KeyboardInterrupt, SystemExit):
-        raise
-    except BaseException:  # noqa: BLE001 - pyo3's PanicException is no Exception
-        return None

@@ -29,7 +29,8 @@ that pressed (6.2.3), and the arbiter never rules on them from a board.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import chess
@@ -107,6 +108,8 @@ class ActReader:
         self.times: dict[str, int] | None = None
         self.elapsed = 0
         self.ended = False
+        #: The clock started on pieces set after the first dump: the acts read before are dropped.
+        self.restarted = False
 
     # -- reading -----------------------------------------------------------------------------------------
 
@@ -123,7 +126,7 @@ class ActReader:
             return []
         if isinstance(message, FieldUpdate):
             return self._field(message)
-        if isinstance(message, ClockReading) and not message.is_acknowledgement:
+        if isinstance(message, ClockReading) and not message.is_acknowledgement and not message.no_clock:
             return self._clock(message)
         return []
 
@@ -237,6 +240,23 @@ class ActReader:
         assert self.reading is not None
         self.reading.notes.append(text)
 
+    def _start_from_standing(self) -> None:
+        assert self.reading is not None
+        board = self.reading.board
+        if {s: p.symbol() for s, p in board.piece_map().items()} == self.standing:
+            return
+        placed = chess.Board(None)
+        for square, symbol in self.standing.items():
+            placed.set_piece_at(square, chess.Piece.from_symbol(symbol))
+        placed.turn = self.to_move
+        if placed.board_fen() == chess.STARTING_BOARD_FEN and placed.turn == chess.WHITE:
+            placed = chess.Board()
+        self.reading.board = placed
+        self.restarted = True
+        self.forget_turn()
+        self.reading_note(_("the pieces were set after the board was first read: the game starts from them as "
+                            "they stood when the clock started"))
+
     def _clock(self, message: ClockReading) -> list[Act]:
         assert self.reading is not None and message.left is not None and message.right is not None
         now = {"left": message.left.seconds, "right": message.right.seconds}
@@ -245,6 +265,9 @@ class ActReader:
         if self.times is None:
             self.times = now
         if running is not None and self.reading.white_side is None:
+            # The clock starts: the game starts from the pieces as they stand now (a piece set
+            # after the board was first read counts; the acts before the start are no game's).
+            self._start_from_standing()
             # the first side to run is the side of the player to move
             mover_side = running
             self.reading.white_side = mover_side if self.to_move == chess.WHITE else _other(mover_side)
@@ -338,7 +361,7 @@ def increment_of(found: Iterable[Message]) -> int:
     """The seconds the clock adds at each press: the most a pressing side's time ever rose from
     its reading before the press to the one after (a press between two readings takes up to a
     second of the presser's time, so a single press may show one less)."""
-    most = 0
+    gains: list[int] = []
     last: tuple[str, dict[str, int]] | None = None
     for message in found:
         if not isinstance(message, ClockReading) or message.is_acknowledgement or not message.running:
@@ -348,9 +371,21 @@ def increment_of(found: Iterable[Message]) -> int:
         times = {"left": message.left.seconds, "right": message.right.seconds}
         if last is not None and side != last[0]:
             presser = last[0]
-            most = max(most, times[presser] - last[1][presser])
+            gains.append(times[presser] - last[1][presser])
         last = (side, times)
-    return most
+    return increment_from(gains)
+
+
+def increment_from(gains: list[int]) -> int:
+    """The increment the presses' gains show: each gain is the increment, or one second less (the
+    press came between two readings); a gain seen only once or twice is time added once (a new
+    period's), not the increment. The largest gain most presses share (0: none)."""
+    if not gains:
+        return 0
+    counts = Counter(gains)
+    common = [gain for gain, count in counts.items() if count >= max(2, len(gains) // 10)]
+    best = max(common) if common else max(gains)
+    return max(0, best)
 
 
 def read_messages(found: Iterable[Message], increment: int = 0) -> Reading:
@@ -358,7 +393,11 @@ def read_messages(found: Iterable[Message], increment: int = 0) -> Reading:
     reader = ActReader(increment)
     acts: list[Act] = []
     for message in found:
-        acts += reader.feed(message)
+        new = reader.feed(message)
+        if reader.restarted:  # the game starts where the clock started: the setting up is no act
+            reader.restarted = False
+            acts = []
+        acts += new
         if reader.reading is not None and reader.is_result_signal():
             reader.reading.notes.append(_("{where}: both kings stand on the centre squares, DGT's sign of a "
                                           "result: the acts after the game end there").format(where=message.where))
@@ -375,50 +414,3 @@ def read_messages(found: Iterable[Message], increment: int = 0) -> Reading:
     acts += reader.finish()
     reader.reading.acts = acts
     return reader.reading
-
-
-def events_of(acts: Iterable[Act]) -> Iterator[str]:
-    """The acts as a scenario's event lines."""
-    for act in acts:
-        yield act.line()
-
-
-def time_control_of(reading: Reading) -> str | None:
-    """The time control the clock shows: each side's first reading and the increment (a clock
-    showing 3:02 at the start of a 3+2 game has added the first increment: 180+2)."""
-    if reading.start_clock is None:
-        return None
-    base = reading.start_clock[chess.WHITE]
-    if reading.increment and (base - reading.increment) % 60 == 0:
-        base -= reading.increment
-    return f"{base}+{reading.increment}" if reading.increment else str(base)
-
-
-def scenario_text(reading: Reading, name: str) -> str:
-    """The scenario file of a reading: a title naming the recording, its start, the clock, the
-    acts as events; the readings it rests on as comments (docs/eboards.md)."""
-    title = _("A DGT e-board recording: {name}").format(name=name)
-    source = _("the recording {name}, read as acts (Laws 4, 6.2.1, 6.8)").format(name=name)
-    lines = [f"# Imported by `arbiter import dgt` from {name} (docs/eboards.md says how a board's",
-             "# square changes and clock messages are read as acts).",
-             *(f"# {note}" for note in reading.notes),
-             f"title: {_quoted(title)}", f"source: {_quoted(source)}"]
-    if reading.board.board_fen() != chess.STARTING_BOARD_FEN or reading.board.turn != chess.WHITE:
-        lines.append(f"start: {{fen: {_quoted(reading.board.fen())}}}")
-    control = time_control_of(reading)
-    if control is not None and reading.start_clock is not None:
-        clock = reading.start_clock
-        lines += [f"time_control: {_quoted(control)}",
-                  f"clock: {{white: {_quoted(_duration(clock[chess.WHITE]))}, "
-                  f"black: {_quoted(_duration(clock[chess.BLACK]))}}}"]
-    lines.append("events:" if reading.acts else "events: []")
-    lines += [f"  - {line}" for line in events_of(reading.acts)]
-    return "\n".join(lines) + "\n"
-
-
-def _duration(seconds: int) -> str:
-    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
-
-
-def _quoted(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

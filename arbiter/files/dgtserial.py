@@ -170,6 +170,8 @@ class StreamReader:
     def __init__(self) -> None:
         self._buffer = bytearray()
         self._offset = 0  # of the buffer's first byte in the stream
+        #: The messages the last :meth:`feed` read (also when it raised: those before the bad byte).
+        self.found: list[Message] = []
 
     def feed(self, data: bytes) -> list[Message]:
         """The messages ``data`` completes.
@@ -177,17 +179,24 @@ class StreamReader:
         :raises DgtProtocolError: on bytes that are no DGT message.
         """
         self._buffer += data
-        found = []
+        self.found = []
         while len(self._buffer) >= 3 or (self._buffer and self._buffer[0] not in KNOWN):
             length = ((self._buffer[1] & 0x7F) << 7) | (self._buffer[2] & 0x7F) if len(self._buffer) >= 3 else 3
             plausible = length >= 3 and FIXED_LENGTHS.get(self._buffer[0], length) == length
             if self._buffer[0] in KNOWN and plausible and len(self._buffer) < length:
                 break  # the rest of the message is still to come
-            message = next(_read(bytes(self._buffer[:max(length, 3)]), self._offset, None))
-            found.append(message)
+            try:
+                message = next(_read(bytes(self._buffer[:max(length, 3)]), self._offset, None))
+            except DgtProtocolError:
+                # the bad byte is dropped (the next read starts after it); the messages read
+                # before it are in ``found`` for the caller to keep
+                del self._buffer[:1]
+                self._offset += 1
+                raise
+            self.found.append(message)
             del self._buffer[:length]
             self._offset += length
-        return found
+        return self.found
 
 
 def _base64_lines(data: bytes) -> list[tuple[int, bytes]] | None:

@@ -328,7 +328,9 @@ class Game:
             return
         self.illegal_position = None
         if is_illegal_position(self.position.board, pawn_on_last_rank=True):
-            self.end("1/2-1/2", "illegal-position", "A.5.4", texts.illegal_position_stays())
+            self.end("1/2-1/2", "illegal-position", "A.5.4",
+                     texts.illegal_position_stays(self.edition.cite("A.5.4") if self.settings.laws != CURRENT
+                                                  else "A.5.4"))
 
     def opponent_moved(self, color: chess.Color) -> None:
         """``color`` made a move: the opponent's open illegal moves can no longer be corrected in

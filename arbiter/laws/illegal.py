@@ -100,7 +100,8 @@ def illegal_position_after(ref: Game, record: IllegalMove) -> None:
         correct(ref, record, announce=False)
         return
     ref.illegal_position = ref.position.depth
-    ref.violation(record.player, "A.5.4", texts.illegal_position_waits(record.player))
+    article = ref.edition.cite("A.5.4") if ref.settings.laws != CURRENT else "A.5.4"
+    ref.violation(record.player, "A.5.4", texts.illegal_position_waits(record.player, article))
 
 
 def pressed_with_two_hands(ref: Game, color: chess.Color, increment: float) -> None:

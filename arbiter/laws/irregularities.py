@@ -13,6 +13,7 @@ import chess
 
 from arbiter.core.errors import InvalidEventError
 from arbiter.laws import texts
+from arbiter.laws.editions import CURRENT
 from arbiter.laws.game import Game
 from arbiter.table.events import ArriveAct, CarryAct, ClaimAct, Event, KnockAct, PauseAct
 from arbiter.core.i18n import _
@@ -32,11 +33,16 @@ def moves_made(board: chess.Board) -> dict[chess.Color, int]:
 def has_ten_moves_each(ref: Game, completed: bool = False) -> bool:
     """Whether each player has made at least ten moves (7.3), or ``completed`` them: a move made
     and not yet followed by the press does not count (A.5.1)."""
+    return has_moves_each(ref, _TEN_MOVES, completed)
+
+
+def has_moves_each(ref: Game, moves: int, completed: bool = False) -> bool:
+    """:func:`has_ten_moves_each` for ``moves`` moves."""
     made = moves_made(ref.position.board)
     if completed:
         for color, pending in ref.pending.items():
             made[color] -= pending is not None
-    return min(made.values()) >= _TEN_MOVES
+    return min(made.values()) >= moves
 
 
 def must_be_present(ref: Game, color: chess.Color) -> None:
@@ -135,7 +141,7 @@ def judge_pause(ref: Game, event: Event | None) -> None:
     ref.unexplained_pause = None
     if event is not None and isinstance(event.action, ClaimAct):
         return
-    ref.violation(color, "6.11.4", texts.pause_without_reason(color))
+    ref.violation(color, "6.11.4", texts.pause_without_reason(color, cited(ref, "12.9")))
 
 
 def on_carry(ref: Game, color: chess.Color, act: CarryAct, hand: Hand) -> None:
@@ -156,17 +162,32 @@ def on_carry(ref: Game, color: chess.Color, act: CarryAct, hand: Hand) -> None:
 
 
 def _claim_barred_by_a51(ref: Game) -> bool:
-    """A.5.1.2: in rapid and blitz under A.5, once each player has made ten moves, no claim of a
-    wrong set-up or orientation may be made."""
+    """A.5.1.2: in rapid and blitz under A.5, once each player has made ten moves (three in the
+    Laws of 2009, A.4.a), no claim of a wrong set-up or orientation may be made."""
     settings = ref.settings
-    return settings.ruleset != "standard" and settings.supervision == "partial" and has_ten_moves_each(ref, True)
+    return (settings.ruleset != "standard" and settings.supervision == "partial"
+            and has_moves_each(ref, _set_up_claim_moves(ref), completed=True))
+
+
+def _set_up_claim_moves(ref: Game) -> int:
+    moves: int = ref.numbers["supervision"]["partial"].get("set_up_claims_until", 10)
+    return moves
+
+
+def _too_late(ref: Game, color: chess.Color, what: str) -> str:
+    return texts.too_late_for_set_up(color, what, cited(ref, "A.5.1"), _set_up_claim_moves(ref))
+
+
+def cited(ref: Game, article: str) -> str:
+    """``article`` as the game's edition of the Laws numbers it (for a number inside a sentence)."""
+    return ref.edition.cite(article) if ref.settings.laws != CURRENT else article
 
 
 def claim_set_up(ref: Game, color: chess.Color) -> None:
     """The initial position was set up wrongly: the game is cancelled and a new one played (7.2.1)."""
     name = chess.COLOR_NAMES[color]
     if _claim_barred_by_a51(ref):
-        ref.rule("claim", "A.5.1", texts.too_late_for_set_up(color, "set-up"), claimant=name, claim="set-up",
+        ref.rule("claim", "A.5.1", _too_late(ref, color, "set-up"), claimant=name, claim="set-up",
                  verdict="invalid")
         return
     if not ref.settings.set_up_wrong:
@@ -181,7 +202,7 @@ def claim_orientation(ref: Game, color: chess.Color) -> None:
     correctly placed board (7.2.2)."""
     name = chess.COLOR_NAMES[color]
     if _claim_barred_by_a51(ref):
-        ref.rule("claim", "A.5.1", texts.too_late_for_set_up(color, "orientation"), claimant=name,
+        ref.rule("claim", "A.5.1", _too_late(ref, color, "orientation"), claimant=name,
                  claim="orientation", verdict="invalid")
         return
     if not ref.orientation_wrong:

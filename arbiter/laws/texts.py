@@ -348,9 +348,10 @@ def set_right_by_arbiter() -> str:
     return _("The arbiter has the pieces knocked over set right; the position is as it was.")
 
 
-def pause_without_reason(color: chess.Color) -> str:
-    return _by(color, N_("White paused the clock with no valid reason to call the arbiter (a 12.9 matter)."),
-               N_("Black paused the clock with no valid reason to call the arbiter (a 12.9 matter)."))
+def pause_without_reason(color: chess.Color, penalties: str = "12.9") -> str:
+    return _by(color, N_("White paused the clock with no valid reason to call the arbiter (a {article} matter)."),
+               N_("Black paused the clock with no valid reason to call the arbiter (a {article} matter).")).format(
+        article=penalties)
 
 
 def device(color: chess.Color) -> str:
@@ -371,10 +372,12 @@ def time_taken(color: chess.Color, seconds: float) -> str:
     return text.format(seconds=f"{seconds:g}")
 
 
-def too_late_for_set_up(color: chess.Color, what: str) -> str:
-    return _by(color, N_("White's claim about the {what} comes too late: each player has made ten moves (A.5.1)."),
-               N_("Black's claim about the {what} comes too late: each player has made ten moves (A.5.1).")).format(
-        what=_(_SET_UP_WHAT[what]) if what in _SET_UP_WHAT else what)
+def too_late_for_set_up(color: chess.Color, what: str, article: str = "A.5.1", moves: int = 10) -> str:
+    return _by(color, N_("White's claim about the {what} comes too late: each player has made {moves} moves or more "
+                         "({article})."),
+               N_("Black's claim about the {what} comes too late: each player has made {moves} moves or more "
+                  "({article}).")).format(what=_(_SET_UP_WHAT[what]) if what in _SET_UP_WHAT else what,
+                                          moves=moves, article=article)
 
 
 _SET_UP_WHAT = {"set-up": N_("set-up"), "orientation": N_("orientation"), "colours": N_("colours")}
@@ -431,15 +434,16 @@ def illegal_position_found(color: chess.Color) -> str:
                "now and corrects it."))
 
 
-def illegal_position_stays() -> str:
-    return _("an illegal position is still on the board after the next move was completed (A.5.4)")
+def illegal_position_stays(article: str = "A.5.4") -> str:
+    return _("an illegal position is still on the board after the next move was completed ({article})").format(
+        article=article)
 
 
-def illegal_position_waits(color: chess.Color) -> str:
+def illegal_position_waits(color: chess.Color, article: str = "A.5.4") -> str:
     return _by(color, N_("White's illegal move stands and leaves a position no game can stand in; the arbiter "
-                      "waits until the next move is completed (A.5.4)."),
+                         "waits until the next move is completed ({article})."),
                N_("Black's illegal move stands and leaves a position no game can stand in; the arbiter "
-               "waits until the next move is completed (A.5.4)."))
+                  "waits until the next move is completed ({article}).")).format(article=article)
 
 
 #: The words of an event's arguments that are words (``touch e2 accidentally``, ``carry device``,

@@ -13,8 +13,9 @@ from typing import Any
 from arbiter.core.errors import ArbiterError
 from arbiter.core.errorline import error_line
 from arbiter.core.i18n import _
-from arbiter.files.dgtimport import Act, ActReader, Reading, scenario_text
-from arbiter.files.dgtserial import ClockReading, Message, StreamReader
+from arbiter.files.dgtimport import Act, ActReader, Reading, increment_from
+from arbiter.files.dgtscenario import scenario_text
+from arbiter.files.dgtserial import ClockReading, DgtProtocolError, Message, StreamReader
 from arbiter.files.scenario import loads
 from arbiter.session.game import Session
 from arbiter.session.view import View
@@ -39,6 +40,7 @@ class LiveBoard:
         self.acts: list[Act] = []
         self.session: Session | None = None
         self._last_clock: tuple[str, dict[str, int]] | None = None
+        self._gains: list[int] = []
         self.lock = threading.Lock()
         #: Everything said so far, in order (the page shows it).
         self.said: list[str] = []
@@ -53,7 +55,13 @@ class LiveBoard:
         :raises DgtImportError: on a board that cannot be read as a game.
         """
         with self.lock:
-            for message in self.stream.feed(data):
+            try:
+                messages = self.stream.feed(data)
+            except DgtProtocolError:
+                for message in self.stream.found:  # what came before the bad byte still counts
+                    self._message(message)
+                raise
+            for message in messages:
                 self._message(message)
 
     def _say(self, text: str) -> None:
@@ -70,6 +78,9 @@ class LiveBoard:
             return
         self._learn_increment(message)
         acts = self.reader.feed(message)
+        if self.reader.restarted:  # the clock started on pieces set after the first dump: no acts before
+            self.reader.restarted = False
+            self.acts = []
         if not acts and self.session is not None and isinstance(message, ClockReading):
             for ruling in self.session.time_passes(self.reader.elapsed):  # a flag falls while nobody acts
                 self._say(f"[{self.reader.elapsed}s] " + self.ruling_line(ruling.ruling))
@@ -100,15 +111,19 @@ class LiveBoard:
         self._last_clock = (side, times)
         if last is None or last[0] == side:
             return
-        gained = times[last[0]] - last[1][last[0]]
-        if gained > self.reader.increment:
-            self.reader.increment = gained
+        self._gains.append(times[last[0]] - last[1][last[0]])
+        increment = increment_from(self._gains)
+        if increment != self.reader.increment:
+            self.reader.increment = increment
             if self.reader.reading is not None:
-                self.reader.reading.increment = gained
+                self.reader.reading.increment = increment
             if self.session is not None:  # the clock of the acts so far, with the increment known now
                 self.session = self._new_session()
                 for act in self.acts:
-                    self.session.apply(_line(act))
+                    try:
+                        self.session.apply(_line(act))
+                    except ArbiterError:
+                        continue  # refused when first played, and said then
 
     def _new_session(self) -> Session:
         reading = self.reader.reading

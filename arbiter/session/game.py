@@ -68,6 +68,8 @@ class Session:
         self._referee = scenario.new_referee()
         # The referee's rulings as views and the events as text, built once each for the views.
         self._ruled: list[RulingView] = []
+        #: The last time a live board's clock ran to with no act (:meth:`time_passes`).
+        self._passed: float | None = None
         self._described: list[str] = []
         self._view: View | None = None
 
@@ -250,6 +252,7 @@ class Session:
         the watching arbiter calls), as views. It is no event: replaying the events does not
         repeat it, the next act's time does."""
         given = self._referee.time_passes(at)
+        self._passed = at  # replayed after the events (a retelling, a rebuild): the flag stays called
         if not given:
             return []
         self._view = None
@@ -311,6 +314,8 @@ class Session:
         for event in events:
             self._referee.apply(event, len(self._events))
             self._events.append(event)
+        if self._passed is not None:
+            self._referee.time_passes(self._passed)
 
     def retell(self) -> View:
         """The game played again from the start through the same events, so that its rulings'

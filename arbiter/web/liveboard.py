@@ -62,7 +62,8 @@ class BoardReader:
                 except OSError:  # the board went away
                     break
                 if data:
-                    self.live.feed(data)
+                    with use_language(self.language):  # the rulings told in the page's last language
+                        self.live.feed(data)
                 else:
                     time.sleep(0.01)
         except ArbiterError as err:  # bytes that are no DGT message: said, the reading stops

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from arbiter.cli.render import error_line
 from arbiter.core.i18n import _
-from arbiter.files.dgtimport import DgtImportError, read_recording, scenario_text
+from arbiter.files.dgtimport import DgtImportError, read_recording
+from arbiter.files.dgtscenario import scenario_text
 from arbiter.files.dgtserial import DgtProtocolError
 
 

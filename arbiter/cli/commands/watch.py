@@ -16,8 +16,8 @@ from typing import Protocol
 from arbiter.cli import render
 from arbiter.cli.render import error_line
 from arbiter.core.i18n import _
-from arbiter.files.dgtimport import DgtImportError, scenario_text
-from arbiter.files.dgtserial import DgtProtocolError
+from arbiter.core.errors import ArbiterError
+from arbiter.files.dgtscenario import scenario_text
 from arbiter.session.eboard import START_COMMANDS, LiveBoard
 
 
@@ -69,7 +69,7 @@ def watch(port: Port, save: Path, say: Callable[[str], None], quiet_seconds: flo
                 break
     except KeyboardInterrupt:
         say(_("stopped"))
-    except (DgtProtocolError, DgtImportError) as err:
+    except ArbiterError as err:  # bytes no DGT message, a board no game, a position no game stands in
         say(error_line(f"arbiter watch: {err}"))
         status = 2
     finally:
