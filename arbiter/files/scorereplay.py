@@ -21,6 +21,7 @@ from arbiter.core.fastcheck import why_unwinnable_fast
 from arbiter.core.unwinnable import is_dead
 from arbiter.core.vocabulary import NP_
 from arbiter.files.findings import Finding, GameAudit, move_of
+from arbiter.core.legalcore import fast_board, fast_is_stuck, fast_push, fast_san, is_compiled_available
 from arbiter.files.pgntext import GameTokens, legal_or_null, start_board
 
 
@@ -49,6 +50,9 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None, la
         return game
     game.first_ply = (board.fullmove_number - 1) * 2 + (board.turn == chess.BLACK)  # a FEN may start anywhere
     ruleset = _ruleset(headers, rules.name)
+    # the compiled core beside the board for standard chess in English SAN (issue 36): it reads
+    # each move and says whether the side to move is stuck; python-chess answers anything else
+    fast = fast_board(board) if lang.code == DEFAULT and not board.chess960 and is_compiled_available() else None
     key = position_key(board)
     keys = [key]  # the position after each ply, for the fivefold of 2014 (consecutive alternate moves)
     occurrences: dict[Hashable, int] = {key: 1}
@@ -72,16 +76,21 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None, la
             break
         mover = board.turn
         played: chess.Move | None
-        try:
-            played = board.parse_san(san) if lang.code == DEFAULT else legal_or_null(board, san, lang)
-        except ValueError:
-            played = None
+        played = fast_san(fast, board, san) if fast is not None else None
+        if played is None:
+            try:
+                played = board.parse_san(san) if lang.code == DEFAULT else legal_or_null(board, san, lang)
+            except ValueError:
+                played = None
         seen = occurrences[key]
         if not claimed[mover] and (seen >= 3 or board.halfmove_clock >= 99 or twice[not mover]):
             claimed[mover] = _note_claim(game, board, seen, twice[not mover], ply, played, san, lang)
         move = played if played is not None else _as_played(game, board, san, ply, ruleset, lang)
         if move is None:
             return game
+        if fast is not None:
+            # a move read is legal; one played as written (illegal) or a null move leaves the core
+            fast = fast_push(fast, move) if move and move is played else None
         board.push(move)
         game.moves.append(move)
         key = position_key(board)
@@ -91,7 +100,7 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None, la
             twice[board.turn][key] = board.occupied
         elif not board.halfmove_clock and (twice[chess.WHITE] or twice[chess.BLACK]):
             twice = {chess.WHITE: {}, chess.BLACK: {}}
-        ending = _automatic_ending(board, seen, rules, keys)
+        ending = _automatic_ending(board, seen, rules, keys, fast_is_stuck(fast) if fast is not None else None)
         if ending is not None:
             ended_at = (ending[0], ending[1], ply)
     _check_result(game, board, ended_at, tokens, rules)
@@ -154,10 +163,11 @@ def _as_played(game: GameAudit, board: chess.Board, san: str, ply: int, ruleset:
 
 
 def _automatic_ending(board: chess.Board, occurrences: int, rules: Edition,
-                      keys: list[Hashable]) -> tuple[str, str] | None:
+                      keys: list[Hashable], stuck: bool | None = None) -> tuple[str, str] | None:
     """What ends the game on ``board`` by the edition ``rules``: mate, stalemate, a dead position,
-    the fifth occurrence (``keys``: the position after each ply), 75 moves each."""
-    if not any(board.generate_legal_moves()):  # one generation for mate and stalemate both
+    the fifth occurrence (``keys``: the position after each ply), 75 moves each. ``stuck``: the
+    compiled core's answer to whether the side to move has no legal move (None: ask python-chess)."""
+    if stuck if stuck is not None else not any(board.generate_legal_moves()):  # mate and stalemate both
         return ("checkmate", "5.1.1") if board.is_check() else ("stalemate", "5.2.1")
     if is_dead(board):
         return "dead position", "5.2.2"
