@@ -285,3 +285,9 @@ def test_a_quiz_question_shows_the_edition_its_answer_depends_on() -> None:
     assert "The Laws of Chess of 2018 (in force from 2018-01-01)." in older.lines()
     current = found[str(PAIRS_DIR / "resignation-cannot-mate-2023.yaml")].context()
     assert "laws" not in current.depends and not any("Laws of Chess" in line for line in current.lines())
+
+
+def test_teach_says_the_edition_when_it_is_not_todays(piped: Piped) -> None:
+    older = piped(["teach", "--laws", "2014"], ":quit\n")
+    assert "The Laws of Chess of 2014 (in force from 2014-07-01)." in older.stdout
+    assert "The Laws of Chess of" not in piped(["teach"], ":quit\n").stdout

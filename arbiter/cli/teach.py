@@ -27,7 +27,7 @@ from arbiter.cli import render
 from arbiter.cli.render import error_line
 from arbiter.core.errors import ArbiterError, InternalError, ScenarioError, UnknownArticleError
 from arbiter.core.i18n import N_, _, current_language, ngettext, pgettext
-from arbiter.laws.editions import edition_articles, edition_subarticles
+from arbiter.laws.editions import CURRENT, edition, edition_articles, edition_subarticles
 from arbiter.session import LawView, RulingView, Session, Step, View
 from arbiter.table.events import VERBS, Event
 
@@ -370,6 +370,10 @@ def run(session: Terminal, prompt_input: Input | None = None, prompt_output: Out
                             input=prompt_input, output=prompt_output).prompt
     session.colour = render.colour(sys.stdout)
     print(session.screen())
+    laws = session.session.scenario.settings.laws
+    if laws != CURRENT:  # the trainee is told which Laws rule the game when they are not today's
+        print(_("The Laws of Chess of {edition} (in force from {since}).").format(
+            edition=laws, since=edition(laws).in_force.isoformat()))
     print(_("type {help} for help").format(help=":help"))
     while True:
         try:
