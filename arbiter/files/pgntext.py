@@ -108,7 +108,10 @@ class GameTokens(chess.pgn.BaseVisitor[None]):
             self.clocks.append(None)
         # The move is not judged here, but the board must not look empty: python-chess opens a
         # variation (and lets it be skipped) only after a move, else it reads it as main line.
-        board.push(chess.Move.null())
+        # One null move is enough (it asks only whether there is one); a push a move cost as much
+        # as the audit's own replay of it (issue 36).
+        if not board.move_stack:
+            board.push(chess.Move.null())
         return chess.pgn.SKIP
 
     def visit_result(self, result: str) -> None:
