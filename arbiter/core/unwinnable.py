@@ -390,12 +390,12 @@ def is_dead(board: chess.Board) -> bool:
         return True
     # Not may_be_dead: a lone king on one side must not send every move of a K+Q ending through
     # two static analyses; a side with too little material is only half of a dead position.
-    if not are_pawns_blocked(board) or _has_free_heavy_piece(board):
+    if not are_pawns_blocked(board) or has_free_heavy_piece(board):
         return False
     return is_statically_unwinnable(board) and is_statically_unwinnable(board.mirror())
 
 
-def _has_free_heavy_piece(board: chess.Board) -> bool:
+def has_free_heavy_piece(board: chess.Board) -> bool:
     """Whether a queen, rook or knight can move now (then the position is no dead fortress yet)."""
     for square in chess.scan_forward(board.queens | board.rooks | board.knights):
         color = bool(board.occupied_co[chess.WHITE] & chess.BB_SQUARES[square])
