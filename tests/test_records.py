@@ -73,7 +73,8 @@ def test_equal_by_type_and_fields() -> None:
 def test_repr_as_a_dataclass_writes_it() -> None:
     assert repr(TouchAct((chess.E2,))) == "TouchAct(squares=(12,), accidental=False)"
     assert repr(ReleaseAct()) == "ReleaseAct()"
-    assert repr(Period(60.0, 2.0)) == "Period(seconds=60.0, increment=2.0, moves=None, delay=0.0)"
+    assert repr(Period(60, 2)) == ("Period(seconds=Fraction(60, 1), increment=Fraction(2, 1), moves=None, "
+                                   "delay=Fraction(0, 1))")
 
 
 def test_a_record_cannot_be_changed() -> None:

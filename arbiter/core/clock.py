@@ -2,6 +2,11 @@
 
 What a press *means* is the arbiter's business (6.2.2); the clock only counts down the running
 side, switches on a press of the running side, and adds the increment.
+
+Every duration is exact (:data:`Seconds`, a :class:`~fractions.Fraction`): a time written 20.3 is
+203/10 of a second, so that an interval cut in any number of pieces leaves the clock where the
+whole interval leaves it, and a flag falls when the time reaches exactly zero (issue 37; with
+floats 21 seconds used in six pieces left 5,408.999… on a 5400+30 clock).
 """
 
 from __future__ import annotations
@@ -9,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import chess
 
@@ -21,21 +27,48 @@ class TimeControlError(ArbiterError):
     """A time control or a clock reading that cannot be read."""
 
 
+#: A duration or an instant, in seconds, exactly.
+Seconds = Fraction
+#: No time.
+ZERO = Fraction(0)
+
+
+def exact(value: int | float | str | Fraction) -> Fraction:
+    """``value`` as exact seconds: a float as the decimal it is written as (``20.3`` → 203/10, not
+    the binary double nearest to it), a string of decimal digits as itself."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    return Fraction(value)
+
+
+def exact_ms(value: float) -> Fraction:
+    """A time measured by this machine (``time.monotonic``), to the millisecond."""
+    return Fraction(round(value * 1000), 1000)
+
+
+def as_number(value: Fraction) -> int | float:
+    """``value`` for JSON and the page: an int when whole, else the nearest float."""
+    return value.numerator if value.denominator == 1 else float(value)
+
+
 class Period(Record):
     """One period: ``moves`` moves (None: the rest of the game) in ``seconds``, ``increment`` added
     a move, ``delay`` a move before the main time starts to run (delay mode, 6.3)."""
 
     __slots__ = ("seconds", "increment", "moves", "delay")
-    seconds: float
-    increment: float
+    seconds: Fraction
+    increment: Fraction
     moves: int | None
-    delay: float
+    delay: Fraction
 
-    def __init__(self, seconds: float, increment: float = 0.0, moves: int | None = None, delay: float = 0.0) -> None:
-        object.__setattr__(self, "seconds", seconds)
-        object.__setattr__(self, "increment", increment)
+    def __init__(self, seconds: int | Fraction, increment: int | Fraction = 0, moves: int | None = None,
+                 delay: int | Fraction = 0) -> None:
+        object.__setattr__(self, "seconds", Fraction(seconds))
+        object.__setattr__(self, "increment", Fraction(increment))
         object.__setattr__(self, "moves", moves)
-        object.__setattr__(self, "delay", delay)
+        object.__setattr__(self, "delay", Fraction(delay))
 
 
 class TimeControl(Record):
@@ -70,14 +103,17 @@ class TimeControl(Record):
             if moves is not None and (len(moves.lstrip("0")) > 4 or not 1 <= int(moves) <= MAX_PERIOD_MOVES):
                 period = _("bad time control {control}: a period has 1 to {most} moves, not {moves}")
                 raise TimeControlError(period.format(control=shown(raw), most=MAX_PERIOD_MOVES, moves=shown(moves)))
+            if any(len(number.partition(".")[2]) > _MOST_DIGITS for number in (seconds, increment or "", delay or "")):
+                raise TimeControlError(_("bad time control {control}: more than {digits} decimals").format(
+                    control=shown(raw), digits=_MOST_DIGITS))
             for what, value in ((_("bad time control {control}: an increment of more than an hour ({seconds} "
                                    "seconds) a move"), increment),
                                 (_("bad time control {control}: a delay of more than an hour ({seconds} seconds) "
                                    "a move"), delay)):
-                if value is not None and float(value) > MAX_MOVE_SECONDS:
+                if value is not None and _number(value) > MAX_MOVE_SECONDS:
                     raise TimeControlError(what.format(control=shown(raw), seconds=MAX_MOVE_SECONDS))
-            periods.append(Period(float(seconds), float(increment or 0), int(moves) if moves else None,
-                                  float(delay or 0)))
+            periods.append(Period(_number(seconds), _number(increment or "0"), int(moves) if moves else None,
+                                  _number(delay or "0")))
         if any(p.moves is None for p in periods[:-1]):
             raise TimeControlError(_("bad time control {control}: only the last period may be open").format(
                 control=shown(raw)))
@@ -86,12 +122,12 @@ class TimeControl(Record):
                 control=shown(raw), seconds=MAX_GAME_SECONDS))
         return cls(tuple(periods), raw)
 
-    def rapid_blitz_minutes(self) -> float:
+    def rapid_blitz_minutes(self) -> Fraction:
         """The time each player has for 60 moves, in minutes (A.1, B.1 speak of all the moves of
         the game, as FIDE applies them): the base time of every period that begins within the first
         60 moves, and each of those 60 moves' increment (issue 32; before, the first period's
         alone, so that ``40/3000:1800`` was rapid). A delay counts for nothing."""
-        total, move = 0.0, 1
+        total, move = ZERO, 1
         for period in self.periods:
             if move > SIXTY_MOVES:
                 break
@@ -116,37 +152,84 @@ MAX_GAME_SECONDS = 7 * 24 * 3600
 MAX_MOVE_SECONDS = 3600
 #: The bound of the moves of one period (``40/5400``).
 MAX_PERIOD_MOVES = 1000
+#: The most decimals of a second a time is read with (more are an error: no clock shows them).
+_MOST_DIGITS = 40
+#: A whole part this long is over every bound, whatever its digits.
+_OVER_EVERY_BOUND = 12
 
 
-def parse_duration(value: str | int | float) -> float:
-    """``"SS"``, ``"M:SS"``, ``"H:MM:SS"`` or a number of seconds → seconds.
+def _number(text: str) -> Fraction:
+    """Decimal digits (with a point or not, at most :data:`_MOST_DIGITS` decimals) → exact
+    seconds; a whole part of more than :data:`_OVER_EVERY_BOUND` digits reads as 10¹² seconds,
+    over every bound (``int()`` refuses more than 4,300 digits)."""
+    whole, _point, decimals = text.partition(".")
+    if len(whole.lstrip("0")) > _OVER_EVERY_BOUND:
+        return Fraction(10 ** _OVER_EVERY_BOUND)
+    return Fraction(int(whole or "0")) + (Fraction(int(decimals), 10 ** len(decimals)) if decimals else 0)
+
+
+def parse_duration(value: str | int | float | Fraction) -> Fraction:
+    """``"SS"``, ``"M:SS"``, ``"H:MM:SS"`` or a number of seconds → exact seconds (``"20.3"`` and
+    ``20.3`` are 203/10).
 
     :raises TimeControlError: if it is none of these, or not a finite number from 0 to
         :data:`MAX_DURATION`.
     """
     if isinstance(value, bool):
         raise TimeControlError(_("bad time {time}").format(time=repr(value)))
-    if isinstance(value, (int, float)):
+    if isinstance(value, (int, float, Fraction)):
         if isinstance(value, float) and not math.isfinite(value):
             raise TimeControlError(_("bad time {time}: not a finite number of seconds").format(time=shown(value)))
         if value < 0:
             raise TimeControlError(_("negative time {time}").format(time=shown(value)))
-        seconds = float(value) if value <= MAX_DURATION else math.inf
-    else:
-        parts = str(value).strip().split(":")
-        if len(parts) > 3 or not all(re.fullmatch(r"\d+(\.\d+)?", p) for p in parts):
-            raise TimeControlError(_("bad time {time} (use SS, M:SS or H:MM:SS)").format(time=shown(value)))
-        seconds = 0.0
-        for part in parts:
-            seconds = seconds * 60 + float(part)  # a part of thousands of digits is inf, not an error
+        if value > MAX_DURATION:
+            raise TimeControlError(_("time {time} is over 1000 hours").format(time=shown(value)))
+        return exact(value)
+    parts = str(value).strip().split(":")
+    if len(parts) > 3 or not all(re.fullmatch(r"\d+(\.\d+)?", p) for p in parts):
+        raise TimeControlError(_("bad time {time} (use SS, M:SS or H:MM:SS)").format(time=shown(value)))
+    if any(len(part.partition(".")[2]) > _MOST_DIGITS for part in parts):
+        raise TimeControlError(_("bad time {time}: more than {digits} decimals").format(
+            time=shown(value), digits=_MOST_DIGITS))
+    seconds = ZERO
+    for part in parts:
+        seconds = seconds * 60 + _number(part)
     if seconds > MAX_DURATION:
         raise TimeControlError(_("time {time} is over 1000 hours").format(time=shown(value)))
     return seconds
 
 
-def format_duration(seconds: float) -> str:
-    """Seconds → ``H:MM:SS`` (whole seconds, rounded down)."""
-    whole = int(max(seconds, 0.0))
+def decimal_text(value: Fraction) -> str:
+    """``value`` written in decimals, exactly when its denominator divides a power of ten of 30
+    digits or fewer (every time read from a file), else to the microsecond."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    for digits in range(1, 31):
+        scaled = value * 10 ** digits
+        if scaled.denominator == 1:
+            whole = abs(scaled.numerator)
+            text = f"{whole // 10 ** digits}.{whole % 10 ** digits:0{digits}d}"
+            return "-" + text if value < 0 else text
+    return f"{float(value):.6f}"
+
+
+def written_seconds(value: Fraction) -> int | float | str:
+    """``value`` as a file writes it and reads it back exactly: an int when whole, a float when
+    the float's shortest form is the same number, else its decimals as a string (``"20.0000000001"``)."""
+    if value.denominator == 1:
+        return value.numerator
+    near = float(value)
+    return near if Fraction(repr(near)) == value else decimal_text(value)
+
+
+def seconds_text(seconds: Fraction | int) -> str:
+    """A number of seconds as a sentence writes it (``30``, ``2.5``)."""
+    return f"{as_number(Fraction(seconds)):g}"
+
+
+def format_duration(seconds: Fraction | int | float) -> str:
+    """Seconds → ``H:MM:SS`` (whole seconds, rounded down: a clock shows 0:00:00 only at zero)."""
+    whole = max(math.floor(seconds), 0)
     return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
 
 
@@ -155,29 +238,29 @@ class Clock:
     """Both sides of a chessclock. ``remaining`` is None for a game without a clock."""
 
     running: chess.Color
-    remaining: dict[chess.Color, float] | None = None
+    remaining: dict[chess.Color, Fraction] | None = None
     control: TimeControl | None = None
-    now: float = 0.0
+    now: Fraction = ZERO
     paused: bool = False
     #: Moves each player has completed for the time control (from the start position's move number).
     presses: dict[chess.Color, int] = field(default_factory=lambda: {chess.WHITE: 0, chess.BLACK: 0})
     #: The instant (seconds since the events began) each fallen flag fell.
-    fallen: dict[chess.Color, float] = field(default_factory=dict)
+    fallen: dict[chess.Color, Fraction] = field(default_factory=dict)
     #: The time the running side has spent on the move under way (what the delay covers).
-    spent: float = 0.0
+    spent: Fraction = ZERO
 
-    def advance(self, now: float) -> list[tuple[chess.Color, float]]:
+    def advance(self, now: Fraction) -> list[tuple[chess.Color, Fraction]]:
         """Let time run to ``now`` on the running side; the flags that fell on the way, with the
         exact instant each reached zero. In delay mode the main time runs only once the move's
         delay is used up."""
-        fell: list[tuple[chess.Color, float]] = []
+        fell: list[tuple[chess.Color, Fraction]] = []
         if self.remaining is None:
             self.now = now
             return fell
         if not self.paused:
             elapsed = now - self.now
-            delay = self._period(self.running).delay if self.control is not None else 0.0
-            free = min(max(0.0, delay - self.spent), elapsed)
+            delay = self._period(self.running).delay if self.control is not None else ZERO
+            free = min(max(ZERO, delay - self.spent), elapsed)
             self.spent += elapsed
             before = self.remaining[self.running]
             self.remaining[self.running] = before - (elapsed - free)
@@ -188,10 +271,10 @@ class Clock:
         self.now = now
         return fell
 
-    def flags_at_zero(self) -> list[tuple[chess.Color, float]]:
+    def flags_at_zero(self) -> list[tuple[chess.Color, Fraction]]:
         """The flags of the sides at zero not yet counted as fallen, now counted: a clock at zero
         has a fallen flag, however it got there (set so at the start, or time taken away)."""
-        fell: list[tuple[chess.Color, float]] = []
+        fell: list[tuple[chess.Color, Fraction]] = []
         if self.remaining is None:
             return fell
         for color in (chess.WHITE, chess.BLACK):
@@ -200,14 +283,14 @@ class Clock:
                 fell.append((color, self.now))
         return fell
 
-    def switch(self, color: chess.Color) -> float:
+    def switch(self, color: chess.Color) -> Fraction:
         """``color`` presses the running side: the other side runs. The increment is added, and
         the next period's time once the period's moves are done; the increment, returned."""
         self.running = not color
-        self.spent = 0.0
+        self.spent = ZERO
         if self.remaining is None or self.control is None:
             self.presses[color] += 1
-            return 0.0
+            return ZERO
         period = self._period(color)
         self.presses[color] += 1
         self.remaining[color] += period.increment
@@ -215,7 +298,7 @@ class Clock:
             self.remaining[color] += self._period(color).seconds
         return period.increment
 
-    def add(self, color: chess.Color, seconds: float) -> None:
+    def add(self, color: chess.Color, seconds: Fraction | int) -> None:
         """The arbiter changes ``color``'s remaining time (a penalty, an increment taken back)."""
         if self.remaining is not None:
             self.remaining[color] += seconds
@@ -224,7 +307,7 @@ class Clock:
         """The arbiter starts ``color``'s side (after setting a position back): a new move, with
         its delay."""
         self.running = color
-        self.spent = 0.0
+        self.spent = ZERO
 
     def reading(self) -> dict[str, str] | None:
         """The remaining times as ``{"white": "H:MM:SS", "black": ...}``."""

@@ -16,6 +16,8 @@ with a square it cannot read is an unreadable move, not a pawn move.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import re
 from dataclasses import dataclass, field
 
@@ -47,7 +49,7 @@ class Score:
 
     headers: dict[str, str] = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)
-    clocks: list[float | None] = field(default_factory=list)
+    clocks: list[Fraction | None] = field(default_factory=list)
     #: The result written in the main line's movetext, as python-chess's reader takes it: the first
     #: one other than ``*`` (``*`` if only that is written); None if none is written.
     result: str | None = None
@@ -55,18 +57,28 @@ class Score:
     errors: list[str] = field(default_factory=list)
 
 
-def clock_seconds(hours: str, minutes: str, seconds: str) -> float:
-    """A ``[%clk H:MM:SS]`` comment's reading in seconds.
+def clock_seconds(hours: str, minutes: str, seconds: str) -> Fraction:
+    """A ``[%clk H:MM:SS]`` comment's reading in exact seconds (``0:00:07.3`` is 73/10; read to the
+    nanosecond: no clock shows more).
 
     :raises TimeControlError: if it is over :data:`~arbiter.core.clock.MAX_DURATION` (1000 hours).
     """
-    # float(), not int(): int() refuses more than 4,300 digits; float() gives inf at worst.
-    total = float(hours) * 3600 + float(minutes) * 60 + float(seconds)
+    whole, _point, decimals = seconds.partition(".")
+    # Counted first: int() refuses more than 4,300 digits, and such a reading is over every bound.
+    if max(len(hours.lstrip("0")), len(minutes.lstrip("0")), len(whole.lstrip("0"))) > 9:
+        total = Fraction(MAX_DURATION + 1)
+    else:
+        total = Fraction(int(hours) * 3600 + int(minutes) * 60 + int(whole or "0"))
+        if decimals.strip("0"):
+            total += Fraction(int(decimals[:_MOST_DECIMALS]), 10 ** len(decimals[:_MOST_DECIMALS]))
     if total > MAX_DURATION:
         raise TimeControlError(_("clock reading {reading} is over 1000 hours").format(
             reading=shown(f"{hours}:{minutes}:{seconds}")))
     return total
 
+
+#: The decimals of a second a clock comment is read to (beyond: no clock shows them).
+_MOST_DECIMALS = 9
 
 _OPENS = re.compile(r"[{;]")
 

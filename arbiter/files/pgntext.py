@@ -9,6 +9,8 @@ broken game.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import functools
 import re
 from collections.abc import Iterator
@@ -76,7 +78,7 @@ class GameTokens(chess.pgn.BaseVisitor[None]):
     def __init__(self) -> None:
         self.headers: dict[str, str] = {}
         self.sans: list[str] = []
-        self.clocks: list[float | None] = []
+        self.clocks: list[Fraction | None] = []
         self.errors: list[str] = []
         #: The error that stopped the reader (also in ``errors``): the moves after it are not read.
         self.unreadable: list[str] = []

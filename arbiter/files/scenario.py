@@ -7,6 +7,8 @@ and the game's settings. Every problem is a :class:`ScenarioError` naming the fi
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -17,7 +19,9 @@ import chess
 
 from pydantic import ValidationError
 
-from arbiter.core.clock import MAX_DURATION, Clock, TimeControl, TimeControlError, parse_duration
+from arbiter.core.clock import (
+    MAX_DURATION, ZERO, Clock, TimeControl, TimeControlError, exact, parse_duration, seconds_text,
+)
 from arbiter.core.errors import (
     ArbiterError, InternalError, InvalidEventError, ScenarioError, clipped, event_label, os_error_words, shown, told,
 )
@@ -47,7 +51,7 @@ class Scenario:
     start: Position
     settings: Settings
     control: TimeControl | None
-    start_clock: dict[chess.Color, float] | None
+    start_clock: dict[chess.Color, Fraction] | None
     #: Where the edition of the Laws came from: ``command`` (``--laws``), ``file`` (``laws:``),
     #: ``date`` (the report's date), or ``default`` (none of them: the current edition).
     laws_from: LawsFrom = "default"
@@ -138,7 +142,7 @@ def loads(text: str, name: str = "<scenario>", base: Path | None = None,
         default_time=default_time,
         absent=frozenset(event.actor for event in events if isinstance(event.action, ArriveAct)),
         device_penalty=regulations.device.penalty,
-        device_seconds=float(regulations.device.seconds or 0),
+        device_seconds=exact(regulations.device.seconds or 0),
         set_up_wrong=spec.start is not None and spec.start.set_up is not None
         and spec.start.set_up.split()[0] != chess.STARTING_BOARD_FEN,
         orientation_wrong=spec.orientation == "wrong",
@@ -266,12 +270,13 @@ def _event(name: str, doc: Located, index: int, raw: EventModel) -> Event:
 
 
 def _check_times(name: str, doc: Located, events: list[Event]) -> None:
-    last = 0.0
+    last = ZERO
     for index, event in enumerate(events):
         if event.at is None:
             continue
         if event.at < last:
-            backwards = _("time goes backwards ({at}s after {last}s)").format(at=f"{event.at:g}", last=f"{last:g}")
+            backwards = _("time goes backwards ({at}s after {last}s)").format(at=seconds_text(event.at),
+                                                                             last=seconds_text(last))
             raise ScenarioError(name, event.line, _("event {index} ({event})").format(
                 index=index, event=event.describe()) + f": {backwards}")
         last = event.at

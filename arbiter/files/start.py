@@ -4,6 +4,8 @@ on the clock when the events begin. PGN tags fill the report's missing fields (F
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import io
 import os
 import re
@@ -13,7 +15,7 @@ from pathlib import Path
 
 import chess
 
-from arbiter.core.clock import TimeControl, TimeControlError, parse_duration
+from arbiter.core.clock import TimeControl, TimeControlError, decimal_text, parse_duration
 from arbiter.core.errors import InvalidEventError, InvalidPositionError, ScenarioError, shown, told
 from arbiter.core.notation import DEFAULT as ENGLISH
 from arbiter.core.notation import Language, language, legal_move
@@ -24,7 +26,7 @@ from arbiter.core.i18n import number as told_number
 from arbiter.files.models import ClockModel, Duration, ScenarioFile, StartModel
 
 
-def duration_at(name: str, doc: Located, path: tuple[str, ...], value: Duration) -> float:
+def duration_at(name: str, doc: Located, path: tuple[str, ...], value: Duration) -> Fraction:
     """``value``, the time at ``path`` in the file, read by :func:`parse_duration`; an error names
     the key and its line."""
     try:
@@ -62,7 +64,8 @@ def read_start(name: str, doc: Located, spec: ScenarioFile, base: Path | None) -
         position, headers, clocks = _start_from_pgn(name, doc.line(("start", "pgn")), start.pgn, base, lang)
         _fill_from_tags(spec, headers)
         if clocks and spec.clock is None:  # the last [%clk] of each side gives the clocks at the incident
-            spec.clock = ClockModel(white=clocks.get(chess.WHITE), black=clocks.get(chess.BLACK))
+            given = {chess.COLOR_NAMES[color]: decimal_text(seconds) for color, seconds in clocks.items()}
+            spec.clock = ClockModel(**given)
         return position
     fen = start.fen
     if start.set_up is not None:
@@ -123,7 +126,7 @@ def _fill_from_tags(spec: ScenarioFile, headers: Mapping[str, str]) -> None:
         spec.time_control = control
 
 
-_PgnStart = tuple[Position, Mapping[str, str], dict[chess.Color, float]]
+_PgnStart = tuple[Position, Mapping[str, str], dict[chess.Color, Fraction]]
 
 #: The largest PGN file ``start.pgn`` reads: one game's score is a few kilobytes.
 MAX_PGN_BYTES = 4 * 1024 * 1024
@@ -168,7 +171,7 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path | None, lang: Lan
         position = Position.from_start(game.board().fen(), [m.uci() for m in game.mainline_moves()])
     except InvalidPositionError as err:
         raise ScenarioError(name, line, told(err)) from None
-    clocks: dict[chess.Color, float] = {}
+    clocks: dict[chess.Color, Fraction] = {}
     for ply, node in enumerate(game.mainline(), start=1):
         found = chess.pgn.CLOCK_REGEX.search(node.comment)
         if found is not None:
@@ -244,7 +247,7 @@ def _start_from_score(name: str, line: int, text: str, lang: Language, what: str
     except InvalidPositionError as err:
         raise ScenarioError(name, line, told(err)) from None
     first = chess.Board(score.headers["FEN"]).turn if "FEN" in score.headers else chess.WHITE
-    clocks: dict[chess.Color, float] = {}
+    clocks: dict[chess.Color, Fraction] = {}
     for index, seconds in enumerate(score.clocks):
         if seconds is not None:
             clocks[first if index % 2 == 0 else not first] = seconds
@@ -252,7 +255,7 @@ def _start_from_score(name: str, line: int, text: str, lang: Language, what: str
 
 
 def start_clock(name: str, doc: Located, spec: ScenarioFile, control: TimeControl | None,
-                 from_pgn: bool = False) -> dict[chess.Color, float] | None:
+                 from_pgn: bool = False) -> dict[chess.Color, Fraction] | None:
     """Each side's time when the events begin: as ``clock:`` gives it (or the PGN's last
     ``[%clk]`` comments, ``from_pgn``), else the first period's base time.
 
@@ -261,7 +264,7 @@ def start_clock(name: str, doc: Located, spec: ScenarioFile, control: TimeContro
     """
     base = control.periods[0].seconds if control is not None else None
     given = spec.clock or ClockModel()
-    times: dict[chess.Color, float | None] = {chess.WHITE: base, chess.BLACK: base}
+    times: dict[chess.Color, Fraction | None] = {chess.WHITE: base, chess.BLACK: base}
     for color, value in ((chess.WHITE, given.white), (chess.BLACK, given.black)):
         if value is not None:
             times[color] = duration_at(name, doc, ("clock", chess.COLOR_NAMES[color]), value)

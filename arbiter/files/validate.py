@@ -8,6 +8,8 @@ ruling may match several of the Laws' rulings, and order is not compared.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -51,7 +53,7 @@ class Validation:
     error: ScenarioError | None = None
     referee: Referee | None = None
     #: Event by event: (the event as written, its time, the clocks after it, its rulings).
-    timeline: list[tuple[str, float | None, dict[str, str] | None, list[Ruling]]] = field(default_factory=list)
+    timeline: list[tuple[str, Fraction | None, dict[str, str] | None, list[Ruling]]] = field(default_factory=list)
     #: The edition of the Laws the report was ruled by (:meth:`Scenario.laws_fields`).
     laws: dict[str, str] | None = None
 

@@ -6,6 +6,7 @@ with two hands, is an illegal move (7.5.1 to 7.5.4), ruled on in :mod:`arbiter.l
 
 from __future__ import annotations
 
+
 import chess
 
 from arbiter.core.position import is_illegal_position

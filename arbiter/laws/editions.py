@@ -8,6 +8,8 @@ has is cited by a key ``<edition>/<number>`` the edition's ``numbers`` resolve.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import copy
 import datetime as dt
 import re
@@ -174,7 +176,7 @@ def ruleset_for(control: TimeControl | None, laws: str = CURRENT) -> str:
     return "standard"
 
 
-def _within(minutes: float, bounds: dict[str, float]) -> bool:
+def _within(minutes: Fraction, bounds: dict[str, float]) -> bool:
     """Whether ``minutes`` lies within ``bounds``: ``above``/``at_least`` below it, ``below``/``up_to`` above."""
     return (minutes > bounds.get("above", -1) and minutes >= bounds.get("at_least", 0)
             and minutes < bounds.get("below", float("inf")) and minutes <= bounds.get("up_to", float("inf")))

@@ -12,6 +12,8 @@ sends each to its judge, so no judge needs the referee.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,7 +44,7 @@ class IllegalMove:
     #: How many entries the game's history had just before it.
     depth: int
     #: The increment the illegal press added to the offender's clock.
-    increment: float
+    increment: Fraction
     #: The touch-move facts of its turn, for the replacing move (7.5.1).
     facts: list[Fact] = field(default_factory=list)
     #: 7.5.2: the promotion to a queen that stands once the pawn is replaced.

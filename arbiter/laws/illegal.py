@@ -12,6 +12,8 @@ the opponent cannot mate).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from typing import Any
 
 import chess
@@ -37,7 +39,7 @@ def kind_of_press(ref: Game, color: chess.Color) -> tuple[str, chess.Move | None
     return ("7.5.2", promotion) if ref.edition.rulings["unreplaced_pawn"] == "queen" else ("7.5.2", None)
 
 
-def pressed_without_move(ref: Game, color: chess.Color, increment: float) -> None:
+def pressed_without_move(ref: Game, color: chess.Color, increment: Fraction) -> None:
     """The clock was pressed with no legal move made; the press has already switched the clock."""
     article, promotion = kind_of_press(ref, color)
     if article == "7.5.3" and not ref.edition.rules("press_without_move_illegal"):
@@ -63,7 +65,7 @@ def pressed_without_move(ref: Game, color: chess.Color, increment: float) -> Non
     illegal_position_after(ref, record)
 
 
-def pressed_without_move_not_illegal(ref: Game, color: chess.Color, increment: float) -> None:
+def pressed_without_move_not_illegal(ref: Game, color: chess.Color, increment: Fraction) -> None:
     """Before July 2017 a press with no move made was no illegal move: improper handling of the
     clock (6.2.4; penalised under 12.9 at the arbiter's discretion). The watching arbiter sets the
     clocks back, the presser still having the move; otherwise the press stands, the opponent's
@@ -104,7 +106,7 @@ def illegal_position_after(ref: Game, record: IllegalMove) -> None:
     ref.violation(record.player, "A.5.4", texts.illegal_position_waits(record.player, article))
 
 
-def pressed_with_two_hands(ref: Game, color: chess.Color, increment: float) -> None:
+def pressed_with_two_hands(ref: Game, color: chess.Color, increment: Fraction) -> None:
     """A legal move made with two hands and the clock pressed: penalised as illegal; it stands (7.5.4)."""
     record = IllegalMove(color, "7.5.4", texts.two_hands_pressed(color), ref.position.depth, increment,
                          stands=True)

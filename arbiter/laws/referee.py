@@ -10,6 +10,8 @@ their judges (:mod:`~arbiter.laws.clockpress`, :mod:`~arbiter.laws.claims`,
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
@@ -92,7 +94,7 @@ class Referee(Game):
             self._count_flags_at_zero()
         return self.rulings[first:]
 
-    def time_passes(self, now: float) -> list[Ruling]:
+    def time_passes(self, now: Fraction) -> list[Ruling]:
         """Time runs to ``now`` with no act (a live clock seen running, ``arbiter watch``): a flag
         that falls on the way is called if the arbiter watches (6.8). The rulings it led to."""
         first = len(self.rulings)
@@ -114,12 +116,12 @@ class Referee(Game):
         for color, instant in self.clock.flags_at_zero():
             self._flag_fell(color, instant)
 
-    def _advance(self, now: float) -> None:
+    def _advance(self, now: Fraction) -> None:
         """Let the clock run to ``now``; a flag that falls on the way is called if watched."""
         for color, instant in self.clock.advance(now):
             self._flag_fell(color, instant)
 
-    def _flag_fell(self, color: chess.Color, instant: float) -> None:
+    def _flag_fell(self, color: chess.Color, instant: Fraction) -> None:
         """A flag fell (between two events, at ``instant``): the watching arbiter calls it at
         once (6.8, A.5.5); otherwise it counts only when the opponent claims it."""
         if self.result != "*" or not self.watching:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from array import array
+from fractions import Fraction
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal, overload
 
 import chess
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from arbiter.core.clock import as_number
 from arbiter.core.i18n import current_language, use_language
 from arbiter.laws import texts
 
@@ -54,11 +56,16 @@ class RulingFields(BaseModel):
     #: in the rulings' notation: apart from the sentence, which only says how long it is (issue 31).
     line: str | None = None
 
-    @field_validator("seconds")
+    @field_validator("seconds", mode="before")
     @classmethod
-    def _whole_seconds(cls, value: float | None) -> int | float | None:
-        """Whole seconds are written as integers (``120``, not ``120.0``)."""
-        return int(value) if value is not None and float(value).is_integer() else value
+    def _whole_seconds(cls, value: object) -> object:
+        """Whole seconds are written as integers (``120``, not ``120.0``); the referee's exact
+        seconds (a :class:`~fractions.Fraction`) as the number JSON writes."""
+        if isinstance(value, Fraction):
+            return as_number(value)
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        return value
 
     def as_dict(self) -> dict[str, Any]:
         """The fields that are set, as the JSON output writes them."""

@@ -11,9 +11,11 @@ the order of the Laws; each function is a sentence and nothing else.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import chess
 
-from arbiter.core.clock import format_duration
+from arbiter.core.clock import format_duration, seconds_text
 from arbiter.core.i18n import N_, _, ngettext, pgettext
 from arbiter.core.notation import Language, language, translate, write_san
 from arbiter.core.i18n import current_language
@@ -219,7 +221,7 @@ def illegal_undone(color: chess.Color) -> str:
                "and it counts as a completed illegal move."))
 
 
-def increment_back(color: chess.Color, seconds: float) -> str:
+def increment_back(color: chess.Color, seconds: Fraction | int) -> str:
     count = _count(seconds)
     if color == chess.WHITE:
         text = ngettext("The increment of {seconds} second that the illegal press gave White is taken back.",
@@ -227,22 +229,22 @@ def increment_back(color: chess.Color, seconds: float) -> str:
     else:
         text = ngettext("The increment of {seconds} second that the illegal press gave Black is taken back.",
                         "The increment of {seconds} seconds that the illegal press gave Black is taken back.", count)
-    return text.format(seconds=f"{seconds:g}")
+    return text.format(seconds=seconds_text(seconds))
 
 
-def _count(seconds: float) -> int:
+def _count(seconds: Fraction | int) -> int:
     """The number that chooses the plural form of ``seconds`` (a fraction takes the form of 2)."""
     return abs(int(seconds)) if seconds == int(seconds) else 2
 
 
-def penalty_time(color: chess.Color, seconds: float) -> str:
+def penalty_time(color: chess.Color, seconds: Fraction | int) -> str:
     if color == chess.WHITE:
         text = ngettext("White is given {seconds} second more.", "White is given {seconds} seconds more.",
                         _count(seconds))
     else:
         text = ngettext("Black is given {seconds} second more.", "Black is given {seconds} seconds more.",
                         _count(seconds))
-    return text.format(seconds=f"{seconds:g}")
+    return text.format(seconds=seconds_text(seconds))
 
 
 def no_illegal_move(color: chess.Color) -> str:
@@ -278,10 +280,9 @@ def flag_not_fallen(color: chess.Color) -> str:
                N_("Black's claim is rejected: the opponent's flag has not fallen."))
 
 
-def flag_fell_at(color: chess.Color, instant: float) -> str:
-    whole = int(instant)
+def flag_fell_at(color: chess.Color, instant: Fraction) -> str:
     return _by(color, N_("White's flag fell at {time}"), N_("Black's flag fell at {time}")).format(
-        time=f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}")
+        time=format_duration(instant))
 
 
 def claim_not_on_move(color: chess.Color) -> str:
@@ -328,13 +329,13 @@ def claim_forfeited(color: chess.Color) -> str:
                N_("Black touched a piece after the breach and lost the right to claim it."))
 
 
-def late(color: chess.Color, instant: float) -> str:
+def late(color: chess.Color, instant: Fraction) -> str:
     return _by(color, N_("White was not at the board at the default time ({time}) and loses"),
                N_("Black was not at the board at the default time ({time}) and loses")).format(
         time=format_duration(instant))
 
 
-def both_late(instant: float) -> str:
+def both_late(instant: Fraction) -> str:
     return _("neither player was at the board at the default time ({time}): both lose").format(
         time=format_duration(instant))
 
@@ -364,12 +365,12 @@ def device_warning(color: chess.Color) -> str:
                N_("Black evidently had an electronic device on him; the regulations set a warning."))
 
 
-def time_taken(color: chess.Color, seconds: float) -> str:
+def time_taken(color: chess.Color, seconds: Fraction | int) -> str:
     if color == chess.WHITE:
         text = ngettext("White loses {seconds} second.", "White loses {seconds} seconds.", _count(seconds))
     else:
         text = ngettext("Black loses {seconds} second.", "Black loses {seconds} seconds.", _count(seconds))
-    return text.format(seconds=f"{seconds:g}")
+    return text.format(seconds=seconds_text(seconds))
 
 
 def too_late_for_set_up(color: chess.Color, what: str, article: str = "A.5.1", moves: int = 10) -> str:

@@ -5,6 +5,8 @@ session as they happen; what the arbiter has to say is handed to ``say``. Used b
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import dataclasses
 import threading
 from collections.abc import Callable, Mapping
@@ -82,7 +84,7 @@ class LiveBoard:
             self.reader.restarted = False
             self.acts = []
         if not acts and self.session is not None and isinstance(message, ClockReading):
-            for ruling in self.session.time_passes(self.reader.elapsed):  # a flag falls while nobody acts
+            for ruling in self.session.time_passes(Fraction(self.reader.elapsed)):  # a flag falls while nobody acts
                 self._say(f"[{self.reader.elapsed}s] " + self.ruling_line(ruling.ruling))
         if self.setting_right:
             self.reader.forget_turn()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import dataclasses
 import os
 from collections.abc import Sequence
@@ -12,7 +14,7 @@ from typing import Any
 import chess
 import yaml
 
-from arbiter.core.clock import TimeControlError, parse_duration
+from arbiter.core.clock import ZERO, TimeControlError, parse_duration, seconds_text, written_seconds
 from arbiter.core.errors import (
     AmbiguousNotationError, ArbiterError, InternalError, InvalidEventError, ScenarioError, event_label,
 )
@@ -69,7 +71,7 @@ class Session:
         # The referee's rulings as views and the events as text, built once each for the views.
         self._ruled: list[RulingView] = []
         #: The last time a live board's clock ran to with no act (:meth:`time_passes`).
-        self._passed: float | None = None
+        self._passed: Fraction | None = None
         self._described: list[str] = []
         self._view: View | None = None
 
@@ -183,10 +185,10 @@ class Session:
                 at = parse_duration(options["at"])
             except TimeControlError as err:
                 raise InvalidEventError(str(err)) from None
-            last = max((e.at for e in self._events if e.at is not None), default=0.0)
+            last = max((e.at for e in self._events if e.at is not None), default=ZERO)
             if at < last:
-                raise InvalidEventError(_("time goes backwards ({at}s after {last}s)").format(at=f"{at:g}",
-                                                                                             last=f"{last:g}"))
+                raise InvalidEventError(_("time goes backwards ({at}s after {last}s)").format(at=seconds_text(at),
+                                                                                             last=seconds_text(last)))
         return Event(actor, parse_action(action_text), action_text, at, hand)
 
     def _in_own_notation(self, text: str) -> str:
@@ -247,7 +249,7 @@ class Session:
         view = self.view()
         return Step(event=event.describe(), rulings=view.rulings[first:], view=view)
 
-    def time_passes(self, at: float) -> list[RulingView]:
+    def time_passes(self, at: Fraction) -> list[RulingView]:
         """Time runs to ``at`` with no act (a live board's clock): the rulings it led to (a flag
         the watching arbiter calls), as views. It is no event: replaying the events does not
         repeat it, the next act's time does."""
@@ -349,7 +351,7 @@ class Session:
             doc["notation"] = self._scenario.settings.notation
         doc["start"] = {"fen": self._scenario.start.fen()}
         if self._scenario.start_clock is not None:
-            doc["clock"] = {chess.COLOR_NAMES[c]: v for c, v in self._scenario.start_clock.items()}
+            doc["clock"] = {chess.COLOR_NAMES[c]: written_seconds(v) for c, v in self._scenario.start_clock.items()}
         doc["events"] = [_event_dict(e) for e in self._events]
         ref = self._referee
         doc["expect"] = {
@@ -428,7 +430,7 @@ def _event_dict(event: Event) -> dict[str, Any]:
     """An event as a scenario file lists it."""
     data: dict[str, Any] = {chess.COLOR_NAMES[event.actor]: event.text}
     if event.at is not None:
-        data["at"] = event.at
+        data["at"] = written_seconds(event.at)
     if event.hand is not None:
         data["hand"] = event.hand
     return data

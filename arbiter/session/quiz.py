@@ -11,6 +11,8 @@ The scenario library ships with the package (:func:`library`), so the quiz runs 
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import random
 import sys
 from dataclasses import dataclass, field, replace
@@ -19,7 +21,7 @@ from typing import Any
 
 import chess
 
-from arbiter.core.clock import format_duration
+from arbiter.core.clock import ZERO, format_duration, seconds_text
 from arbiter.core.errors import ArbiterError, ScenarioError
 from arbiter.core.i18n import N_, _, library_text, ngettext, pgettext
 from arbiter.core.notation import translate_line
@@ -260,7 +262,7 @@ def _outcome(question: Question, scenario: Scenario) -> Any:
 
 
 #: A default time no arrival is late for.
-_A_DAY = 24 * 3600.0
+_A_DAY = Fraction(24 * 3600)
 
 
 def _variants(scenario: Scenario) -> list[tuple[str, Scenario]]:
@@ -284,7 +286,7 @@ def _variants(scenario: Scenario) -> list[tuple[str, Scenario]]:
         found.append(("times", replace(scenario, events=later)))
     if settings.default_time or settings.device_penalty != "loss":
         found.append(("regulations", replace(scenario, settings=replace(
-            settings, default_time=0.0, device_penalty="loss", device_seconds=0.0))))
+            settings, default_time=ZERO, device_penalty="loss", device_seconds=ZERO))))
     if settings.absent:  # the default time decides a late arrival whichever way it is set (6.7.1)
         found.append(("regulations", replace(scenario, settings=replace(settings, default_time=_A_DAY))))
     if settings.set_up_wrong or settings.orientation_wrong or settings.colours_reversed:
@@ -394,7 +396,7 @@ def _regulations(scenario: Scenario) -> str:
     settings = scenario.settings
     parts = [_("default time {time}").format(time=format_duration(settings.default_time))]
     if settings.device_penalty in _DEVICE_PENALTIES:
-        parts.append(_(_DEVICE_PENALTIES[settings.device_penalty]).format(seconds=f"{settings.device_seconds:g}"))
+        parts.append(_(_DEVICE_PENALTIES[settings.device_penalty]).format(seconds=seconds_text(settings.device_seconds)))
     return _("The event regulations: {rules}.").format(rules="; ".join(parts))
 
 

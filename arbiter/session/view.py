@@ -13,6 +13,7 @@ from typing import Literal
 import chess
 from pydantic import BaseModel, ConfigDict, Field
 
+from arbiter.core.clock import ZERO
 from arbiter.core.errors import UnknownArticleError
 from arbiter.core.i18n import current_language
 from arbiter.laws import texts
@@ -195,8 +196,9 @@ def view_of(referee: Referee, rulings: Sequence[RulingView], events: Sequence[st
     times = None
     if clock.remaining is not None:
         # A clock run past zero reads zero, as its display does; its flag says it fell.
-        times = ClockView(remaining={_name(c): max(clock.remaining[c], 0.0) for c in (chess.WHITE, chess.BLACK)},
-                          flags={_name(c): instant for c, instant in clock.fallen.items()},
+        remaining = clock.remaining
+        times = ClockView(remaining={_name(c): float(max(remaining[c], ZERO)) for c in (chess.WHITE, chess.BLACK)},
+                          flags={_name(c): float(instant) for c, instant in clock.fallen.items()},
                           time_control=clock.control.text if clock.control is not None else None)
     return View(
         fen=position.fen(),
@@ -211,7 +213,7 @@ def view_of(referee: Referee, rulings: Sequence[RulingView], events: Sequence[st
         to_move=_name(position.turn),
         clock_running=_name(clock.running),
         clock=times,
-        elapsed=clock.now,
+        elapsed=float(clock.now),
         state=referee.table.state,
         accepts=list(_ACCEPTS[referee.table.state]),
         obligation=_obligation(referee),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from collections.abc import Callable
 from typing import Literal
 
@@ -237,7 +239,7 @@ class Event(Record):
     actor: chess.Color
     action: Action
     text: str
-    at: float | None
+    at: Fraction | None
     hand: Hand | None
     note: str | None
     line: int | None
@@ -247,7 +249,7 @@ class Event(Record):
         actor: chess.Color,
         action: Action,
         text: str,
-        at: float | None = None,
+        at: Fraction | None = None,
         hand: Hand | None = None,
         note: str | None = None,
         line: int | None = None,

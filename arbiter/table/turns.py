@@ -3,11 +3,14 @@ the clock, and breaches open to a claim."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from dataclasses import dataclass, field
 from typing import Literal
 
 import chess
 
+from arbiter.core.clock import ZERO
 from arbiter.table.machine import Hand
 from arbiter.table.touch import FREE, Fact, Obligation
 
@@ -27,14 +30,14 @@ class Settings:
     output_notation: str | None = None
     #: 6.7.1: seconds after the start by which a player must be at the board (zero unless the
     #: event regulations say otherwise).
-    default_time: float = 0.0
+    default_time: Fraction = ZERO
     #: The players not at the board when the events begin (each arrives later, 6.7).
     absent: frozenset[chess.Color] = frozenset()
     #: 11.3.2: what a player evidently carrying an electronic device gets: ``loss`` (the Laws),
     #: or the lesser penalty the event regulations set (``warning``, ``time-to-opponent``,
     #: ``time-from-offender``, with ``device_seconds``).
     device_penalty: str = "loss"
-    device_seconds: float = 0.0
+    device_seconds: Fraction = ZERO
     #: 7.2.1: the game began from a wrong initial set-up.
     set_up_wrong: bool = False
     #: 7.2.2: the board is oriented contrary to 2.1 (the corner square on a player's right is dark).

@@ -11,6 +11,7 @@ from typing import Any
 from arbiter.cli import render
 from arbiter.cli.commands.common import internal_error, scenario_files
 from arbiter.cli.render import error_line
+from arbiter.core.clock import seconds_text
 from arbiter.core.i18n import _, pgettext
 from arbiter.core.errors import ArbiterError, InternalError, ScenarioError, event_label
 from arbiter.files.scenario import final_state, load, replay_event
@@ -71,7 +72,7 @@ def _explain(name: str, notation: str | None, with_lines: bool = False,
         for index, event in enumerate(scenario.events):
             over = referee.result != "*"
             given = replay_event(scenario.path, referee, index, event)
-            at = "  " + _("at {seconds}s").format(seconds=f"{event.at:g}") if event.at is not None else ""
+            at = "  " + _("at {seconds}s").format(seconds=seconds_text(event.at)) if event.at is not None else ""
             if event.hand:
                 at += "  (" + (_("right hand") if event.hand == "right" else _("left hand")) + ")"
             lines.append(f"[{index}] {render.event_words(event, notation)}{at}"
