@@ -43,11 +43,6 @@ def exact(value: int | float | str | Fraction) -> Fraction:
     return Fraction(value)
 
 
-def exact_ms(value: float) -> Fraction:
-    """A time measured by this machine (``time.monotonic``), to the millisecond."""
-    return Fraction(round(value * 1000), 1000)
-
-
 def as_number(value: Fraction) -> int | float:
     """``value`` for JSON and the page: an int when whole, else the nearest float."""
     return value.numerator if value.denominator == 1 else float(value)
