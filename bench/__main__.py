@@ -1,6 +1,8 @@
 """python -m bench [--smoke]: every benchmark, a table, and bench/results.json.
 
 python -m bench unwinnability [...]: CHA's 6,828 questions (bench.unwinnability), every one.
+
+python -m bench web [SESSIONS] [EVENTS]: many trainees at once through the real server (bench.webload).
 """
 
 import sys
@@ -9,6 +11,11 @@ if sys.argv[1:2] == ["unwinnability"]:
     from bench.unwinnability import main as unwinnability
 
     raise SystemExit(unwinnability(sys.argv[2:]))
+
+if sys.argv[1:2] == ["web"]:
+    from bench.webload import main as webload
+
+    raise SystemExit(webload(sys.argv[2:]))
 
 from bench.run import main  # noqa: E402 - only when no sub-benchmark is named
 

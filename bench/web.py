@@ -53,7 +53,7 @@ def _serve() -> tuple[str, subprocess.Popen[bytes]]:
     """``arbiter serve`` in a process of its own (in a thread here it would share the GIL with
     Playwright's driver, and the figure would be Playwright's as much as ours)."""
     port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--port", str(port)],
+    server = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--port", str(port), "--store", "none"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 15
     while True:

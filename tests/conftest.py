@@ -26,6 +26,10 @@ from arbiter.laws.rulings import Ruling
 #: runs K times as many, drawn afresh each run: a longer hunt, by hand.
 EXAMPLES_SCALE = max(1, int(os.environ.get("ARBITER_EXAMPLES", "1") or "1"))
 
+#: The servers the tests start keep their sessions in a directory of the test run, never in the
+#: user's data directory (``arbiter serve``'s default store).
+os.environ["XDG_DATA_HOME"] = str(Path(__import__("tempfile").mkdtemp(prefix="arbiter-test-data-")))
+
 
 def examples(budget: int) -> int:
     """A property test's number of examples: its own ``budget`` in CI, scaled by ``ARBITER_EXAMPLES``."""

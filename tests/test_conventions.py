@@ -83,7 +83,8 @@ EXIT_STATUS = {
             "is shown), 2 no such file or folder, or an unknown topic",
     "laws": "exit status: 0 printed, 2 unknown article or edition",
     "notation": "exit status: 0 listed, 2 unknown language",
-    "serve": "exit status: 0 stopped (Ctrl-C), 2 the web extra not installed or the address not free",
+    "serve": "exit status: 0 stopped (Ctrl-C), 2 the web extra not installed, the address not free or the session "
+             "file not usable",
     "import": "exit status: 0 imported, 2 the recording unreadable (bad bytes: the byte offset is named) or the "
               "file not written",
     "watch": "exit status: 0 the watch ended and the session was saved, 2 the device or its bytes unreadable, or "

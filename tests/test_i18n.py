@@ -166,6 +166,7 @@ _KEPT_WORDS = frozenset({
     "adoube",       # "j'adoube", the word said at the board in every language (4.2.1), beside its translation
     "tcp", "host", "localhost", "Chromium",
     "distributed",  # the Python package --engine dask needs
+    "SQLite", "none",  # the session file's format, and --store none as typed (issue 37)
     "expect",       # a scenario file's key (run's "expect blocks")
     "touch",        # a scenario folder, named as an example of quiz's --topic
     ":quit",        # teach's own command

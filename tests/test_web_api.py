@@ -194,11 +194,11 @@ def test_bad_events_bad_json_and_unknown_keys(client: TestClient) -> None:
 def test_the_bounds_on_sessions_events_and_body_size() -> None:
     with TestClient(create_app(max_sessions=3, max_events=4, max_body=2000)) as client:
         keys = [_session(client) for _ in range(3)]
-        client.get(f"/api/sessions/{keys[0]}")  # now the most recently used
-        keys.append(_session(client))
+        refused = client.post("/api/sessions", json={})
+        assert "holds 3 sessions, all in use" in _error(refused, 503)  # none dropped to make room
+        assert refused.headers["retry-after"] == str(120 * 60)
         assert len(client.app.state.store) == 3  # type: ignore[attr-defined]
-        assert _error(client.get(f"/api/sessions/{keys[1]}"), 404)  # the least recently used went
-        for key in (keys[0], keys[2], keys[3]):
+        for key in keys:
             assert client.get(f"/api/sessions/{key}").status_code == 200
         key = keys[0]
         for line in ("touch g1", "lift g1", "place f3", "release"):

@@ -35,7 +35,8 @@ EXIT_STATUS = {
     "import": N_("0 imported, 2 the recording unreadable (bad bytes: the byte offset is named) or the file not "
                  "written"),
     "notation": N_("0 listed, 2 unknown language"),
-    "serve": N_("0 stopped (Ctrl-C), 2 the web extra not installed or the address not free"),
+    "serve": N_("0 stopped (Ctrl-C), 2 the web extra not installed, the address not free or the session file "
+                "not usable"),
 }
 
 
@@ -228,12 +229,32 @@ def build() -> argparse.ArgumentParser:
     serve_cmd.add_argument("--dgt", metavar="DEVICE",
                            help=_("show beside the page's games a live DGT board on this serial port (tab Live board)"))
     serve_cmd.add_argument("--open", action="store_true", help=_("open the page in the web browser"))
+    serve_cmd.add_argument("--max-sessions", type=_positive, default=500, metavar="N",
+                           help=_("the most sessions kept at once; one more is refused until one is idle "
+                                  "(default 500)"))
+    serve_cmd.add_argument("--idle", type=_minutes, default=120, metavar="MINUTES",
+                           help=_("a session nobody has used for this long is let go (default 120)"))
+    serve_cmd.add_argument("--store", metavar="PATH",
+                           help=_("the file the sessions are kept in across restarts (default: in the user's data "
+                                  "directory; none: in memory only)"))
     for command in sub.choices.values():
         command.add_argument("--lang", type=_lang, metavar="LANG",
                              help=_("the language to speak: en, sr (Cyrillic), sr-Latn, bg (default: ARBITER_LANG, "
                                   "then the locale, then English); moves are written in its notation unless "
                                   "--notation says otherwise"))
     return parser
+
+
+def _minutes(text: str) -> float:
+    """An argparse type: minutes, more than 0 and at most a year."""
+    try:
+        minutes = float(text)
+    except ValueError:
+        minutes = -1.0
+    if not 0 < minutes <= 366 * 24 * 60:
+        raise argparse.ArgumentTypeError(_("expected minutes, more than 0 and at most a year, not {text}").format(
+            text=repr(text)))
+    return minutes
 
 
 def _port(text: str) -> int:

@@ -1,13 +1,17 @@
 """The web app: the page, the JSON API on :class:`arbiter.session.Session`, its websocket, and
 the checks of files posted as text (``docs/web.md``).
 
-Sessions live in memory, keyed by a random id, at most ``max_sessions`` of them (the least
-recently used is dropped), each of at most ``max_events`` events. Every body is bounded
+Sessions live in memory, keyed by a random id, at most ``max_sessions`` of them (one more is
+refused while all are in use; one idle for ``idle_minutes`` is let go), each written to an SQLite
+file as it is used (``store``) and of at most ``max_events`` events. Every body is bounded
 (``max_body`` bytes: 413 past it) and read by a pydantic model (400 on anything else); an error is
 ``{"error": "<one line>"}``, and a bug of ours a 500 saying so, never a traceback. No CORS header is
 sent, and a JSON or YAML body must say so in its ``Content-Type`` (a form from another site cannot).
 The language each request speaks is worked out in :mod:`arbiter.web.languages`, the sessions are
 kept in :mod:`arbiter.web.store`.
+
+About 470 lines, on purpose: :func:`create_app` is one closure over the store, the library and
+the bounds, whose handlers share them; cut apart they would pass the same seven things around.
 """
 
 from __future__ import annotations
@@ -44,7 +48,8 @@ from arbiter.web.lawpages import laws_routes
 from arbiter.web.liveboard import BoardReader, live_routes, reading_lifespan
 from arbiter.web.languages import SpeaksTheRequestsLanguage, asked_language, request_language, spoken_language
 from arbiter.web.models import EventLine, NewSession, SocketMessage, one_line
-from arbiter.web.store import Held, OnlyHosts, Refused, Store, library_file, library_index
+from arbiter.web.sessionfile import SessionFile
+from arbiter.web.store import Held, OnlyHosts, Refused, Store, library_file, library_index, restore
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: The name a file posted as text goes by in its messages.
@@ -77,13 +82,17 @@ def _step(step: Step) -> dict[str, Any]:
     return step.model_dump(mode="json", by_alias=True)
 
 
-def create_app(library: Path | None = None, max_sessions: int = 100, max_events: int = 2000,
+def create_app(library: Path | None = None, max_sessions: int = 500, max_events: int = 2000,
                max_body: int = 1_000_000, allowed_hosts: Sequence[str] | None = None,
-               default_laws: str | None = None, dgt: str | None = None) -> Starlette:
+               default_laws: str | None = None, dgt: str | None = None, idle_minutes: float = 120,
+               store: Path | None = None) -> Starlette:
     """The app: the page, the API and the websocket of ``docs/web.md``.
 
     ``library``: the scenario library (default :func:`arbiter.session.quiz.library`);
-    ``max_sessions``: how many sessions are kept (the least recently used goes first);
+    ``max_sessions``: how many sessions are kept at once (one more is refused, 503, until one
+    has been idle for ``idle_minutes``: a session in use is never dropped); ``store``: the SQLite
+    file the sessions are written to as they are used and read back from here (None: memory only;
+    the sessions it could not make again are in ``app.state.unrestored``, each with why);
     ``max_events``: how many events a session holds, played and queued; ``max_body``: the largest
     body in bytes (a websocket message too); ``allowed_hosts``: the host names the app answers to
     (``arbiter serve`` on a loopback address gives the loopback names, so that another site's name
@@ -93,7 +102,8 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
     """
     root = (library or quiz.library()).resolve()
     board = BoardReader(dgt) if dgt is not None else None
-    store = Store(max_sessions)
+    kept = SessionFile(store) if store is not None else None
+    sessions = Store(max_sessions, idle_minutes * 60, kept)
     index: dict[str, Any] = {}
 
     async def body(request: Request, kinds: Sequence[str], what: str) -> bytes:
@@ -143,17 +153,22 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
             scenario.settings = dataclasses.replace(scenario.settings, notation=notation, output_notation=notation)
         return scenario
 
-    def new_held(spec: NewSession, lang: str) -> tuple[Held, list[str]]:
+    def new_held(spec: NewSession, lang: str, text: str | None = None) -> tuple[Held, list[str]]:
+        """A new session as ``spec`` asks, in ``lang``; ``text``: the library file's text as it was
+        when the session was made (a session made again from the file)."""
         writes = NOTATION_OF[lang] if lang != "en" else None
         if spec.library is not None:
-            path = library_file(root, spec.library)
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as err:
-                unread = _("cannot read {path}: {error}").format(path=spec.library, error=err)
-                raise Refused(400, f"library: {unread}") from None
+            if text is None:
+                path = library_file(root, spec.library)
+                try:
+                    text = path.read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError) as err:
+                    unread = _("cannot read {path}: {error}").format(path=spec.library, error=err)
+                    raise Refused(400, f"library: {unread}") from None
+            else:
+                path = root / spec.library
             scenario = follow(loads(text, spec.library, base=path.parent, output_notation=writes, laws=spec.laws), lang)
-            held = Held(Session.from_scenario(scenario), scenario, PurePosixPath(spec.library).parent.name)
+            held = Held(Session.from_scenario(scenario), scenario, PurePosixPath(spec.library).parent.name, text=text)
         elif spec.scenario is not None:
             scenario = follow(loads(spec.scenario, REQUEST, read_files=False, output_notation=writes, laws=spec.laws),
                               lang)
@@ -162,24 +177,32 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
             held = Held(Session.from_position(spec.fen, spec.moves, spec.time_control, spec.ruleset, spec.arbiter,
                                               spec.notation or writes, spec.laws or default_laws))
         check_size(held.session, 0)
+        held.request, held.made_in = spec.model_dump_json(exclude_none=True), lang
         return held, [event.describe() for event in held.session.queued]
 
-    def told(held: Held, lang: str | None, act: Callable[[Session], Any]) -> Any:
+    def told(key: str, held: Held, lang: str | None, act: Callable[[Session], Any],
+             operation: tuple[str, str] | None) -> Any:
         """``act`` done in the session's language; ``lang``, if another, becomes it (the game's
-        rulings told again in it)."""
+        rulings told again in it). What changed the session is written to the store's file."""
         if lang is not None and lang != held.language:
             with use_language(lang):
                 held.session.retell()
             held.language = lang
+            sessions.record(key, held, "language", lang)
         with use_language(held.language):
-            return act(held.session)
+            answer = act(held.session)
+        if operation is not None:
+            sessions.record(key, held, *operation)
+        return answer
 
-    async def on(key: str, act: Callable[[Session], Any], lang: str | None = None) -> Any:
+    async def on(key: str, act: Callable[[Session], Any], lang: str | None = None,
+                 operation: tuple[str, str] | None = None) -> Any:
         """``act`` done on the session ``key``, one at a time, off the event loop, in the
-        session's language (``lang``, if given, becomes it)."""
-        held = store.get(key)
+        session's language (``lang``, if given, becomes it); ``operation``: what it is, for the
+        store's file (an event line, an action), once it succeeded."""
+        held = sessions.get(key)
         async with held.lock:
-            return await run_in_threadpool(told, held, lang, act)
+            return await run_in_threadpool(told, key, held, lang, act, operation)
 
     def apply(line: str, session: Session) -> dict[str, Any]:
         check_size(session)
@@ -222,7 +245,7 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         lang = request_language(request)
         spec = await json_body(request, NewSession)
         held, queued, view = await run_in_threadpool(new_session, spec, lang)
-        key = store.add(held)
+        key = sessions.add(held)
         return JSONResponse({"id": key, "view": view, "queued": queued}, status_code=201)
 
     async def get_session(request: Request) -> Response:
@@ -231,22 +254,23 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         return JSONResponse({"id": key, "view": view})
 
     async def delete_session(request: Request) -> Response:
-        store.delete(request.path_params["id"])
+        sessions.delete(request.path_params["id"])
         return Response(status_code=204)
 
     async def event(request: Request) -> Response:
         lang = asked_language(request)
         line = (await json_body(request, EventLine)).line
-        return JSONResponse(await on(request.path_params["id"], partial(apply, line), lang))
+        return JSONResponse(await on(request.path_params["id"], partial(apply, line), lang, ("line", line)))
 
     def action(name: str) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
-            return JSONResponse(await on(request.path_params["id"], actions[name], asked_language(request)))
+            return JSONResponse(await on(request.path_params["id"], actions[name], asked_language(request),
+                                         ("action", name)))
         return endpoint
 
     async def get_quiz(request: Request) -> Response:
         key = request.path_params["id"]
-        held = store.get(key)
+        held = sessions.get(key)
         return JSONResponse({"question": await on(key, lambda _session: _question(held), asked_language(request))})
 
     async def get_labels(request: Request) -> Response:
@@ -346,7 +370,7 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
             await websocket.close(code=4400)
             return
         try:
-            store.get(key)
+            sessions.get(key)
         except Refused as err:
             await websocket.send_json({"error": err.message})
             await websocket.close(code=4404)
@@ -366,8 +390,12 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
                     continue
                 try:
                     message = SocketMessage.model_validate_json(text)
-                    act = partial(apply, message.line) if message.line is not None else actions[str(message.action)]
-                    answer = await on(key, act, lang)
+                    act: Callable[[Session], dict[str, Any]]
+                    if message.line is not None:
+                        act, operation = partial(apply, message.line), ("line", message.line)
+                    else:
+                        act, operation = actions[str(message.action)], ("action", str(message.action))
+                    answer = await on(key, act, lang, operation)
                 except ValidationError as err:
                     answer = {"error": one_line(err)}
                 except Refused as err:
@@ -390,7 +418,7 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, Refused)
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)
 
     async def arbiter_error(request: Request, exc: Exception) -> Response:
         status = 500 if isinstance(exc, InternalError) else 400
@@ -408,7 +436,7 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         with use_language(spoken_language(request)):  # outside the middleware: the language is asked again
             return JSONResponse({"error": _(INTERNAL)}, status_code=500)
 
-    sessions = "/api/sessions/{id}"
+    one = "/api/sessions/{id}"
     routes = [
         Route("/", page),
         Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
@@ -417,12 +445,12 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
         *laws_routes(default_laws),
         *live_routes(board),
         Route("/api/sessions", create, methods=["POST"]),
-        Route(sessions, get_session, methods=["GET"]),
-        Route(sessions, delete_session, methods=["DELETE"]),
-        Route(f"{sessions}/events", event, methods=["POST"]),
-        *[Route(f"{sessions}/{name}", action(name), methods=["POST"]) for name in actions],
-        Route(f"{sessions}/quiz", get_quiz),
-        Route(f"{sessions}/scenario", download),
+        Route(one, get_session, methods=["GET"]),
+        Route(one, delete_session, methods=["DELETE"]),
+        Route(f"{one}/events", event, methods=["POST"]),
+        *[Route(f"{one}/{name}", action(name), methods=["POST"]) for name in actions],
+        Route(f"{one}/quiz", get_quiz),
+        Route(f"{one}/scenario", download),
         Route("/api/validate", post_validate, methods=["POST"]),
         Route("/api/run", post_run, methods=["POST"]),
         Route("/api/report/markdown", post_markdown, methods=["POST"]),
@@ -434,6 +462,6 @@ def create_app(library: Path | None = None, max_sessions: int = 100, max_events:
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={
         Refused: refused, ArbiterError: arbiter_error, HTTPException: http_error, Exception: internal},
         lifespan=reading_lifespan(board))
-    app.state.store = store
+    app.state.store = sessions
+    app.state.unrestored = restore(sessions, kept, new_held, actions) if kept is not None else []
     return app
-

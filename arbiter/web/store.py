@@ -1,73 +1,129 @@
-"""What the web server keeps and what it lets in: the sessions (bounded, the least recently used
-dropped first), the scenario library's paths (never a file outside it), the host names a server on
+"""What the web server keeps and what it lets in: the sessions (bounded, let go after an idle
+time, never dropped while in use), the scenario library's paths (never a file outside it), the host names a server on
 this machine answers to, and the refusal of a request in one line."""
 
 from __future__ import annotations
 
 import asyncio
+import math
 import secrets
-from collections import OrderedDict
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 import yaml
+from pydantic import ValidationError
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from arbiter.core.i18n import _
+from arbiter.core.errors import ArbiterError
+from arbiter.core.i18n import _, number, use_language
 from arbiter.files import documents
 from arbiter.files.scenario import Scenario
 from arbiter.session import Session
+from arbiter.web.models import NewSession
+from arbiter.web.sessionfile import KeptSession, SessionFile
 
 
 class Refused(Exception):
-    """A request refused: its status and the one line that says why."""
+    """A request refused: its status, the one line that says why, and its headers (a 503's
+    ``Retry-After``)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = documents.error_line(message)
+        self.headers = headers or {}
 
 
 @dataclass
 class Held:
     """A session in the store: the game, the lock that serialises what is done to it, and the
-    scenario it was loaded from (for its quiz question), and the language it speaks (``docs/web.md``)."""
+    scenario it was loaded from (for its quiz question), and the language it speaks (``docs/web.md``);
+    what made it (the request's JSON, the library file's text) and when it was last used, for
+    :class:`~arbiter.web.sessionfile.SessionFile`."""
 
     session: Session
     scenario: Scenario | None = None
     topic: str = ""
     language: str = "en"
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    request: str = "{}"
+    text: str | None = None
+    #: The language it was made in (its later changes are operations of the file).
+    made_in: str = "en"
+    used: float = 0.0
+    #: When :attr:`used` was last written to the file.
+    used_kept: float = 0.0
+
+
+#: How often a session only looked at (no operation) has its time of use written to the file.
+_KEEP_USE_EVERY = 60.0
 
 
 class Store:
-    """The sessions, least recently used first; past ``limit`` the least recently used goes."""
+    """The sessions: at most ``limit`` of them, each kept until nobody has used it for ``idle``
+    seconds. When all are in use a new one is refused (503, with ``Retry-After``), never made room
+    for by dropping another. With a ``file`` every session and each operation on it is written
+    there as it happens (:mod:`arbiter.web.sessionfile`)."""
 
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self._held: OrderedDict[str, Held] = OrderedDict()
+    def __init__(self, limit: int, idle: float = 7200.0, file: SessionFile | None = None,
+                 now: Callable[[], float] = time.time) -> None:
+        self.limit, self.idle, self.file, self._now = limit, idle, file, now
+        self._held: dict[str, Held] = {}
 
     def add(self, held: Held) -> str:
-        """Keep ``held`` under a new random id; the id."""
+        """Keep ``held`` under a new random id; the id.
+
+        :raises Refused: 503 if ``limit`` sessions are all in use.
+        """
+        now = self._now()
+        self.expire(now)
+        if len(self._held) >= self.limit:
+            oldest = min(h.used for h in self._held.values())
+            wait = max(1, math.ceil(oldest + self.idle - now))
+            raise Refused(503, _("the server holds {most} sessions, all in use (a session is let go after {minutes} "
+                                 "minutes without use): try again in {seconds} seconds, or start the server with a "
+                                 "larger --max-sessions").format(most=number(self.limit), minutes=number(
+                                     round(self.idle / 60)), seconds=number(wait)),
+                          headers={"Retry-After": str(wait)})
         key = secrets.token_urlsafe(16)
+        held.used = held.used_kept = now
+        if self.file is not None:
+            self.file.add(KeptSession(key, held.request, held.made_in, held.topic, held.text, now))
         self._held[key] = held
-        while len(self._held) > self.limit:
-            self._held.popitem(last=False)
         return key
 
-    def get(self, key: str) -> Held:
-        """The session ``key``, now the most recently used.
+    def restored(self, key: str, held: Held, used: float) -> None:
+        """Keep ``held``, made again from the file under its own id (the server starting)."""
+        held.used = held.used_kept = used
+        self._held[key] = held
 
-        :raises Refused: 404 if there is none (never made, deleted, or dropped as the least used).
+    def get(self, key: str) -> Held:
+        """The session ``key``, now used.
+
+        :raises Refused: 404 if there is none (never made, deleted, or let go after the idle time).
         """
+        now = self._now()
         held = self._held.get(key)
-        if held is None:
-            raise Refused(404, _("no such session (it was deleted, or dropped as the least recently used)"))
-        self._held.move_to_end(key)
+        if held is None or now - held.used > self.idle:
+            self.expire(now)
+            raise Refused(404, _("no such session (it was deleted, or let go after {minutes} minutes without "
+                                 "use)").format(minutes=number(round(self.idle / 60))))
+        held.used = now
+        if self.file is not None and now - held.used_kept > _KEEP_USE_EVERY:
+            held.used_kept = now
+            self.file.used(key, now)
         return held
+
+    def record(self, key: str, held: Held, kind: str, value: str) -> None:
+        """Write an operation done to ``held`` (``line``, ``action``, ``language``) to the file."""
+        held.used = held.used_kept = self._now()
+        if self.file is not None:
+            self.file.append(key, kind, value, held.used)
 
     def delete(self, key: str) -> None:
         """Forget the session ``key``.
@@ -76,6 +132,16 @@ class Store:
         """
         self.get(key)
         del self._held[key]
+        if self.file is not None:
+            self.file.delete([key])
+
+    def expire(self, now: float) -> None:
+        """Let go of the sessions nobody has used for ``idle`` seconds."""
+        gone = [key for key, held in self._held.items() if now - held.used > self.idle]
+        for key in gone:
+            del self._held[key]
+        if gone and self.file is not None:
+            self.file.delete(gone)
 
     def __len__(self) -> int:
         return len(self._held)
@@ -170,3 +236,43 @@ def library_index(library: Path) -> dict[str, Any]:
         groups.setdefault(PurePosixPath(relative).parent.as_posix(), []).append(
             {"path": relative, "title": str(title) if title else path.stem})
     return {"groups": [{"name": name, "files": files} for name, files in sorted(groups.items())]}
+
+
+_Maker = Callable[[NewSession, str, str | None], tuple[Held, list[str]]]
+
+
+def restore(sessions: Store, kept: SessionFile, new_held: _Maker,
+            actions: dict[str, Callable[[Session], Any]]) -> list[tuple[str, str]]:
+    """Every session of the file not idle past its time, made again from its request and its
+    operations replayed, into ``sessions``; those idle past it are let go. The sessions that
+    could not be made again (a library file gone, an edition unknown), each with why: they stay
+    in the file, untouched."""
+    now, failed, gone = time.time(), [], []
+    for session in kept.sessions():
+        if now - session.used > sessions.idle:
+            gone.append(session.key)
+            continue
+        try:
+            with use_language(session.language):
+                held, _queued = new_held(NewSession.model_validate_json(session.request), session.language,
+                                         session.text)
+            held.language = session.language
+            for kind, value in session.operations:
+                if kind == "language":
+                    with use_language(value):
+                        held.session.retell()
+                    held.language = value
+                    continue
+                with use_language(held.language):
+                    if kind == "line":
+                        held.session.apply(value)
+                    else:
+                        actions[value](held.session)
+        except (ArbiterError, Refused, ValidationError, KeyError) as err:
+            failed.append((session.key, err.message if isinstance(err, Refused) else str(err)))
+            continue
+        sessions.restored(session.key, held, session.used)
+    if gone:
+        kept.delete(gone)
+    return failed
+

@@ -8,8 +8,10 @@ import sys
 import threading
 import time
 import webbrowser
+from pathlib import Path
 from typing import Any, Literal
 
+from arbiter.cli.render import error_line
 from arbiter.core.i18n import _
 
 #: The host names the app answers to when it listens on a loopback address (DNS rebinding: another
@@ -27,8 +29,19 @@ def main(args: argparse.Namespace) -> int:
         print("arbiter serve: " + _("{name} is not installed: pip install 'arbiter[web]'").format(name=err.name or err),
               file=sys.stderr)
         return 2
+    from arbiter.web.sessionfile import SessionFileError, default_path
+
     hosts = LOOPBACK if args.host in LOOPBACK else None
-    app = create_app(allowed_hosts=hosts, default_laws=args.laws, dgt=args.dgt)
+    store = None if args.store == "none" else Path(args.store) if args.store else default_path()
+    try:
+        app = create_app(allowed_hosts=hosts, default_laws=args.laws, dgt=args.dgt, max_sessions=args.max_sessions,
+                         idle_minutes=args.idle, store=store)
+    except SessionFileError as err:
+        print(error_line("arbiter serve: " + str(err)), file=sys.stderr)
+        return 2
+    for key, why in app.state.unrestored:
+        print(error_line("arbiter serve: " + _("the session {key} could not be made again ({why}); it stays in "
+                                               "{path}").format(key=key, why=why, path=store)), file=sys.stderr)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{shown}:{args.port}/"
     # The websockets library, in uvicorn's sans-I/O binding where it has one (its older binding is deprecated).
