@@ -84,10 +84,10 @@ class SessionFile:
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA journal_mode = WAL")  # a write per event: no sync of the whole file each time
             self._db.execute("PRAGMA synchronous = NORMAL")
-        except sqlite3.DatabaseError as err:
+        except sqlite3.DatabaseError:
             self._db.close()
-            raise SessionFileError(_("{path} is not a session file of arbiter ({error}): give another --store, or "
-                                     "move it away").format(path=path, error=err)) from None
+            raise SessionFileError(_("{path} is not a session file of arbiter (not an SQLite database, or a damaged "
+                                     "one): give another --store, or move it away").format(path=path)) from None
         except SessionFileError:
             self._db.close()
             raise
