@@ -108,6 +108,12 @@ _UNPLAYABLE = (chess.STATUS_NO_WHITE_KING | chess.STATUS_NO_BLACK_KING | chess.S
                | chess.STATUS_OPPOSITE_CHECK)
 
 
+def is_king_left_in_check(board: chess.Board) -> bool:
+    """Whether the board's only fault is that the side not to move is in check (a king left in
+    check by the move just made): the player having the move can still claim, or reply."""
+    return board.status() & (_UNPLAYABLE | chess.STATUS_PAWNS_ON_BACKRANK) == chess.STATUS_OPPOSITE_CHECK
+
+
 def is_illegal_position(board: chess.Board, pawn_on_last_rank: bool = False) -> bool:
     """Whether ``board`` cannot be played on (a king missing or one too many, the side not to move
     in check); with ``pawn_on_last_rank``, also a pawn standing on its last rank (A.5.4's cases)."""

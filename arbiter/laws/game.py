@@ -109,6 +109,10 @@ class Game:
         self.cancelled = False
         #: A.5.4: the history's depth at which an illegal move left an illegal position standing.
         self.illegal_position: int | None = None
+        #: Under ``called``, where an illegal move may be corrected at any time: the illegal move
+        #: that left its own king in check, standing until the opponent claims it or completes a
+        #: reply that leaves the board unplayable (docs/readings.md, issue 38).
+        self.king_left_in_check: IllegalMove | None = None
 
     @property
     def edition(self) -> Edition:
@@ -329,10 +333,22 @@ class Game:
         if self.illegal_position is None or self.position.depth <= self.illegal_position:
             return
         self.illegal_position = None
+        waiting, self.king_left_in_check = self.king_left_in_check, None
+        if waiting is not None:
+            # No A.5.4 here (standard play, or full supervision): the reply is completed and the
+            # board cannot be played on: the arbiter must be called, and finds the illegal move.
+            if is_illegal_position(self.position.board) and waiting in self.open_illegal:
+                self.unplayable_found(waiting)
+            return
         if is_illegal_position(self.position.board, pawn_on_last_rank=True):
             self.end("1/2-1/2", "illegal-position", "A.5.4",
                      texts.illegal_position_stays(self.edition.cite("A.5.4") if self.settings.laws != CURRENT
                                                   else "A.5.4"))
+
+    def unplayable_found(self, record: IllegalMove) -> None:
+        """The board left after the reply to ``record`` cannot be played on: the arbiter corrects
+        ``record`` (7.5.1), as :func:`arbiter.laws.illegal.unplayable_found` says."""
+        raise NotImplementedError("the referee corrects it")
 
     def opponent_moved(self, color: chess.Color) -> None:
         """``color`` made a move: the opponent's open illegal moves can no longer be corrected in

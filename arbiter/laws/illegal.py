@@ -19,7 +19,7 @@ from typing import Any
 import chess
 
 from arbiter.core.arrangement import unreplaced_promotion
-from arbiter.core.position import is_illegal_position
+from arbiter.core.position import is_illegal_position, is_king_left_in_check
 from arbiter.laws import texts
 from arbiter.laws.editions import CURRENT
 from arbiter.laws.game import Game, IllegalMove
@@ -87,14 +87,19 @@ def illegal_position_after(ref: Game, record: IllegalMove) -> None:
     """The board left by a completed illegal move nobody corrected, when no legal game can stand
     on it (a king captured, a king left in check, a pawn on the last rank): it is never played on
     silently. Where the illegal move may be corrected whenever found (standard, full supervision),
-    the arbiter finds it now and corrects it (7.5.1). In rapid and blitz otherwise, A.5.4 read by
-    analogy: the arbiter waits until the next move is completed, and if an illegal position is
-    still on the board then, the game is drawn."""
+    the arbiter finds it now and corrects it (7.5.1), unless it only left the mover's own king in
+    check and the arbiter is ``called``: the opponent can still claim it or reply, and the board
+    stands until he does (:func:`unplayable_found`, issue 38). In rapid and blitz otherwise, A.5.4
+    read by analogy: the arbiter waits until the next move is completed, and if an illegal position
+    is still on the board then, the game is drawn."""
     if ref.illegal_position is not None:
         ref.check_illegal_position()  # this completed move was the next one
         return
     any_time = supervision_of(ref)["correction"] == "any-time"
     if not is_illegal_position(ref.position.board, pawn_on_last_rank=not any_time):
+        return
+    if any_time and not ref.watching and is_king_left_in_check(ref.position.board):
+        ref.illegal_position, ref.king_left_in_check = ref.position.depth, record
         return
     if any_time:
         ref.open_illegal.remove(record)
@@ -104,6 +109,16 @@ def illegal_position_after(ref: Game, record: IllegalMove) -> None:
     ref.illegal_position = ref.position.depth
     article = ref.edition.cite("A.5.4") if ref.settings.laws != CURRENT else "A.5.4"
     ref.violation(record.player, "A.5.4", texts.illegal_position_waits(record.player, article))
+
+
+def unplayable_found(ref: Game, record: IllegalMove) -> None:
+    """Under ``called``: the opponent completed a reply to ``record`` (which left its own king in
+    check) and the board still cannot be played on (a king in check with the other side to move, a
+    king taken): the players must call the arbiter, who finds the illegal move and corrects it as
+    at any time (7.5.1), the reply cancelled with every move after the irregularity."""
+    ref.open_illegal = [r for r in ref.open_illegal if r is not record and r.depth < record.depth]
+    ref.violation(record.player, "7.5.1", texts.illegal_position_found(record.player))
+    correct(ref, record, announce=False)
 
 
 def pressed_with_two_hands(ref: Game, color: chess.Color, increment: Fraction) -> None:
@@ -131,6 +146,7 @@ def correct(ref: Game, record: IllegalMove, announce: bool = True) -> None:
         ref.take_back_to(record.depth, offender, record.facts)  # every later move is cancelled (7.5.1)
         if ref.illegal_position is not None and ref.position.depth < ref.illegal_position:
             ref.illegal_position = None  # the board A.5.4 waited on is gone with the moves undone
+            ref.king_left_in_check = None
         if (ref.illegal_position is None and supervision_of(ref)["correction"] != "any-time"
                 and is_illegal_position(ref.position.board, pawn_on_last_rank=True)):
             # The position reinstated is itself one A.5.4 waited on (the wait ended with the move

@@ -19,8 +19,8 @@ import chess
 
 from arbiter.core.errors import InvalidEventError
 from arbiter.core.notation import DEFAULT, read_move, read_move_checked
-from arbiter.laws import claims, clockpress, irregularities, steps, texts
-from arbiter.laws.game import Game
+from arbiter.laws import claims, clockpress, illegal, irregularities, steps, texts
+from arbiter.laws.game import Game, IllegalMove
 from arbiter.laws.rulings import Ruling
 from arbiter.table.events import (
     AcceptAct,
@@ -101,6 +101,9 @@ class Referee(Game):
         if not self.is_over and now > self.clock.now:
             self._advance(now)
         return list(self.rulings[first:])
+
+    def unplayable_found(self, record: IllegalMove) -> None:
+        illegal.unplayable_found(self, record)
 
     def end_of_events(self) -> list[Ruling]:
         """The events are over (a scenario's, a report's): what waited for a later act is judged
