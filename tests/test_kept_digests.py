@@ -38,7 +38,8 @@ def _sha(text: str) -> str:
 def scenario_digests() -> dict[str, str]:
     """Each library scenario's JSON document, hashed, by its path."""
     document: dict[str, Any] = json.loads(_output(["run", "--format", "json", "scenarios"]))
-    return {entry["file"]: _sha(json.dumps(entry, sort_keys=True, ensure_ascii=False)) for entry in document["scenarios"]}
+    return {entry["file"]: _sha(json.dumps(entry, sort_keys=True, ensure_ascii=False))
+            for entry in document["scenarios"]}
 
 
 def audit_digest() -> str:
