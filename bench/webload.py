@@ -30,9 +30,18 @@ MOVES = ("e4 c5 Nf3 e6 d4 cxd4 Nxd4 a6 c4 Nf6 Nc3 Bb4 Qd3 Nc6 Nxc6 dxc6 Qxd8+ Kx
          "O-O-O Rd8 Be2 Nc5").split()
 
 
-def _serve(port: int, store: str, sessions: int) -> subprocess.Popen[bytes]:
-    server = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--port", str(port), "--store", store,
-                               "--max-sessions", str(sessions)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+class NotServing(RuntimeError):
+    """``arbiter serve`` did not answer: it stopped, or 30 seconds passed."""
+
+
+def serve(port: int, *options: str) -> subprocess.Popen[str]:
+    """``arbiter serve --port PORT OPTIONS...`` in a process of its own, once it answers (its
+    standard error kept for the caller to read).
+
+    :raises NotServing: with what it said, if it stops or does not answer within 30 seconds.
+    """
+    server = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--port", str(port), *options],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30
     while True:
         try:
@@ -40,7 +49,8 @@ def _serve(port: int, store: str, sessions: int) -> subprocess.Popen[bytes]:
             return server
         except httpx.TransportError:
             if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"arbiter serve did not start: {server.communicate()[1]!r}") from None
+                server.kill()
+                raise NotServing(f"arbiter serve did not start: {server.communicate()[1]!r}") from None
             time.sleep(0.2)
 
 
@@ -82,7 +92,7 @@ def measure(sessions: int = 200, events: int = 20) -> dict[str, dict[str, Any]]:
     with tempfile.TemporaryDirectory(prefix="arbiter-bench-web-") as folder:
         for name, store in (("sqlite", str(Path(folder) / "sessions.sqlite3")), ("memory", "none")):
             port = _free_port()
-            server = _serve(port, store, sessions)
+            server = serve(port, "--store", store, "--max-sessions", str(sessions))
             try:
                 figures[name] = asyncio.run(_load(f"http://127.0.0.1:{port}", sessions, events))
             finally:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +17,8 @@ from arbiter.session import Session
 from arbiter.web.app import create_app
 from arbiter.web.sessionfile import SessionFile, SessionFileError
 from arbiter.web.store import Held, Refused, Store
-from tests.test_web_api import CASE, ROOT, _free_port
+from bench.webload import serve
+from tests.test_web_api import CASE, _free_port
 
 SCENARIO = "title: t\ntime_control: 60+1\nevents:\n  - {white: play e4, at: 1.5}\n  - {black: play c5, at: 2.25}\n"
 EVENTS = ["touch g1", "lift g1", "place f3", "release", "press", "e5", "d4", "exd4", "Nxd4"]
@@ -131,17 +130,7 @@ def test_a_session_that_cannot_be_made_again_is_named_and_stays_in_the_file(tmp_
 
 
 def _serve(port: int, store: Path, *options: str) -> subprocess.Popen[str]:
-    server = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--port", str(port), "--store", str(store),
-                               *options], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/labels", timeout=2)
-            return server
-        except httpx.TransportError:
-            assert server.poll() is None, server.communicate()
-            assert time.monotonic() < deadline, "arbiter serve did not answer in 30 s"
-            time.sleep(0.2)
+    return serve(port, "--store", str(store), *options)
 
 
 def _stop(server: subprocess.Popen[str]) -> None:
