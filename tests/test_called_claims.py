@@ -29,7 +29,7 @@ from arbiter.laws.referee import Referee
 from arbiter.table.events import Event, parse_action
 
 ROOT = Path(__file__).resolve().parent.parent
-TIMINGS = ("at-once", "after-the-reply", "never")
+TIMINGS = ("at-once", "after-the-reply", "after-the-king-taken", "never")
 
 
 def _illegal_presses() -> Iterator[tuple[str, Scenario, int]]:
@@ -91,13 +91,14 @@ def _play(referee: Referee, events: list[Event]) -> bool:
     return True
 
 
-def _reply(referee: Referee, opponent: chess.Color) -> Event | None:
-    """A legal move of the opponent on the board as it stands, a king never taken."""
+def _reply(referee: Referee, opponent: chess.Color, takes_king: bool = False) -> Event | None:
+    """A move of the opponent on the board as it stands: one that does not take a king, or
+    (``takes_king``) one that takes the king an illegal move left in check."""
     board = referee.position.board
     if board.turn != opponent or referee.result != "*":
         return None
-    for move in board.legal_moves:
-        if board.piece_type_at(move.to_square) != chess.KING:
+    for move in board.pseudo_legal_moves if takes_king else board.legal_moves:
+        if (board.piece_type_at(move.to_square) == chess.KING) == takes_king:
             return _event(opponent, f"play {move.uci()}")
     return None
 
@@ -110,7 +111,9 @@ def _check_claim(referee: Referee, claimant: chess.Color, index: int) -> None:
     verdicts = [r.verdict for r in given if r.kind == "claim"]
     if open_ones:
         assert verdicts == ["upheld"]
-    elif verdicts == ["rejected"]:
+    else:
+        assert verdicts != ["upheld"]
+    if verdicts == ["rejected"]:
         assert (referee.position.fen(), referee.clock.reading()) == before
         assert [r.kind for r in given] == ["claim"]
 
@@ -130,8 +133,8 @@ def test_a_claim_is_rejected_only_when_nothing_is_to_correct(name: str, scenario
                 if not _play(referee, scenario.events[:index + 1]) or referee.result != "*":
                     continue
                 at_press = list(watch.corrections)
-                if timing == "after-the-reply":
-                    reply = _reply(referee, not offender)
+                if timing.startswith("after"):
+                    reply = _reply(referee, not offender, takes_king=timing == "after-the-king-taken")
                     if reply is None or not _play(referee, [reply]) or referee.result != "*":
                         continue
                 if timing != "never":
@@ -143,6 +146,27 @@ def test_a_claim_is_rejected_only_when_nothing_is_to_correct(name: str, scenario
                     for by_claim, unplayable, _king_in_check in watch.corrections[len(at_press):]:
                         assert by_claim or unplayable, (ruleset, timing)
     assert ran, "no combination could be played"
+
+
+def test_the_sweep_reaches_a_king_taken_after_an_illegal_move_under_called(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sweep's ``after-the-king-taken`` replies do reach the arbiter called in by a board with
+    no king (:func:`arbiter.laws.illegal.unplayable_found`)."""
+    found: list[str] = []
+    unplayable_found = illegal.unplayable_found
+
+    def seen(ref: Any, record: Any) -> None:
+        found.append(ref.settings.ruleset)
+        unplayable_found(ref, record)
+
+    monkeypatch.setattr(illegal, "unplayable_found", seen)
+    for _name, scenario, index in PRESSES:
+        settings = dataclasses.replace(scenario.settings, ruleset="standard", arbiter="called")
+        referee = dataclasses.replace(scenario, settings=settings).new_referee()
+        if _play(referee, scenario.events[:index + 1]) and referee.result == "*":
+            reply = _reply(referee, not scenario.events[index].actor, takes_king=True)
+            if reply is not None:
+                _play(referee, [reply])
+    assert found
 
 
 def test_the_library_has_illegal_moves_of_every_kind() -> None:

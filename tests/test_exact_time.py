@@ -115,3 +115,32 @@ events:
         referee.apply(event, index)
     assert referee.clock.remaining == {chess.WHITE: Fraction(5409), chess.BLACK: Fraction(5400)}
     assert referee.clock.reading() == {"white": "1:30:09", "black": "1:30:00"}
+
+
+def test_a_report_s_penalties_in_fractions_are_added_exactly() -> None:
+    from arbiter.files.validate import validate
+
+    scenario = loads("""
+report: {event: Club, round: 1, board: 1, account: "two 12.9 penalties of tenths"}
+time_control: 5400+30
+start: {moves: "1. e4 e5"}
+clock: {white: 5.1, black: 5400}
+events:
+  - {black: adjust e5, at: 5}
+ruling:
+  rulings:
+    - {kind: time, article: '12.9', player: white, seconds: 0.2}
+    - {kind: time, article: '12.9', player: white, seconds: 0.7}
+  clock: {white: '0:00:01'}
+""", "penalties.yaml")
+    assert validate(scenario).verdict == "consistent"  # 5.1 - 5 + 0.2 + 0.7 is exactly one second
+
+
+@settings(max_examples=examples(300))
+@given(seconds=st.integers(min_value=0, max_value=1000 * 3600), digits=st.integers(min_value=1, max_value=30))
+def test_the_page_s_float_shows_the_second_the_clock_shows(seconds: int, digits: int) -> None:
+    from arbiter.core.clock import shown_float
+
+    just_below = Fraction(seconds + 1) - Fraction(1, 10**digits)  # 59.999...9: the float nearest is 60.0
+    assert format_duration(shown_float(just_below)) == format_duration(just_below)
+    assert format_duration(shown_float(Fraction(seconds))) == format_duration(seconds)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -178,3 +179,54 @@ def test_the_real_server_drops_no_session_in_use_and_keeps_them_all_across_a_res
     finally:
         _stop(server)
     assert server.stderr is not None and server.stderr.read() == ""
+
+
+def test_a_failed_next_is_kept_as_it_went(tmp_path: Path) -> None:
+    store = tmp_path / "sessions.sqlite3"
+    scenario = "title: t\nevents:\n  - white: play e4\n  - black: play e5\n  - white: play Nf3\n"
+    with TestClient(create_app(store=store)) as client:
+        key = client.post("/api/sessions", json={"scenario": scenario}).json()["id"]
+        _play(client, key, ["e4"])  # played by hand: the queued e4 now fails
+        assert client.post(f"/api/sessions/{key}/next").status_code == 400  # and leaves the queue
+        assert client.post(f"/api/sessions/{key}/next").status_code == 200  # e5
+        before = client.get(f"/api/sessions/{key}").json()
+    app = create_app(store=store)
+    assert app.state.unrestored == []
+    with TestClient(app) as client:
+        assert client.get(f"/api/sessions/{key}").json() == before
+
+
+def test_the_edition_a_server_gave_a_session_stays_its_own_after_a_restart(tmp_path: Path) -> None:
+    store = tmp_path / "sessions.sqlite3"
+    with TestClient(create_app(store=store, default_laws="2014")) as client:
+        key = client.post("/api/sessions", json={}).json()["id"]
+        before = client.get(f"/api/sessions/{key}").json()
+    assert before["view"]["laws"] == "2014"
+    with TestClient(create_app(store=store)) as client:  # restarted without --laws
+        assert client.get(f"/api/sessions/{key}").json() == before
+
+
+def test_another_program_s_database_with_its_journal_is_not_touched(tmp_path: Path) -> None:
+    other = tmp_path / "club.sqlite3"
+    script = (f"import sqlite3, os\ndb = sqlite3.connect({str(other)!r}); db.execute('PRAGMA journal_mode=WAL')\n"
+              "db.execute('CREATE TABLE players (name TEXT)'); db.commit()\n"
+              "db.execute(\"INSERT INTO players VALUES ('Tal')\"); db.commit()\nos._exit(0)\n")
+    subprocess.run([sys.executable, "-c", script], check=True)  # died before a checkpoint: its WAL stays
+    before = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
+    assert set(before) == {"club.sqlite3", "club.sqlite3-wal", "club.sqlite3-shm"}
+    with pytest.raises(SessionFileError, match="another program"):
+        SessionFile(other)
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before
+
+
+def test_an_operation_on_a_session_deleted_meanwhile_leaves_the_file_usable(tmp_path: Path) -> None:
+    from arbiter.web.sessionfile import KeptSession
+
+    kept = SessionFile(tmp_path / "sessions.sqlite3")
+    kept.add(KeptSession("a", "{}", "en", "", None, 1.0))
+    kept.delete(["a"])
+    kept.append("a", "line", "e4", 2.0)  # the act was under way when the session went: nothing to keep
+    kept.add(KeptSession("b", "{}", "en", "", None, 3.0))
+    kept.append("b", "line", "e4", 4.0)
+    assert [(s.key, s.operations) for s in kept.sessions()] == [("b", [("line", "e4")])]
+    kept.close()

@@ -43,6 +43,16 @@ def exact(value: int | float | str | Fraction) -> Fraction:
     return Fraction(value)
 
 
+def shown_float(value: Fraction) -> float:
+    """``value`` as a float that shows the same whole second (:func:`format_duration`): the nearest
+    float, unless rounding would carry it into the next second (59.9999999999999999 is 60.0 as the
+    nearest float, and a clock showing 0:01:00 would be a second wrong)."""
+    near = float(value)
+    if math.floor(near) > math.floor(value):
+        return math.nextafter(float(math.floor(value) + 1), -math.inf)
+    return near
+
+
 def as_number(value: Fraction) -> int | float:
     """``value`` for JSON and the page: an int when whole, else the nearest float."""
     return value.numerator if value.denominator == 1 else float(value)

@@ -17,7 +17,7 @@ import chess
 
 from arbiter.core.i18n import _, pgettext
 
-from arbiter.core.clock import format_duration, parse_duration
+from arbiter.core.clock import ZERO, exact, format_duration, parse_duration
 from arbiter.core.errors import ScenarioError
 from arbiter.laws.referee import Referee
 from arbiter.laws.rulings import Ruling, RulingFields
@@ -212,11 +212,11 @@ class Penalties:
             split.differences.append(Difference(item.as_dict(), None, "12.9", text))
         return split
 
-    def clock_change(self, color: chess.Color) -> float:
-        """The seconds the accepted penalties add to ``color``'s clock."""
-        name, total = chess.COLOR_NAMES[color], 0.0
+    def clock_change(self, color: chess.Color) -> Fraction:
+        """The seconds the accepted penalties add to ``color``'s clock, exactly."""
+        name, total = chess.COLOR_NAMES[color], ZERO
         for item in self.accepted:
-            seconds = float(item.seconds or 0)
+            seconds = exact(item.seconds or 0)
             if item.kind == "time" and item.player == name:
                 total += seconds
             elif item.kind == "penalty" and item.penalty in ("time-to-opponent", "time-from-offender"):

@@ -152,6 +152,13 @@ def correct(ref: Game, record: IllegalMove, announce: bool = True) -> None:
             # The position reinstated is itself one A.5.4 waited on (the wait ended with the move
             # now undone): the wait begins again, until the next move is completed.
             ref.illegal_position = ref.position.depth
+        elif ref.illegal_position is None and not ref.watching and is_king_left_in_check(ref.position.board):
+            # The board reinstated is the one an earlier illegal move left its own king in check
+            # on (a later illegal move of the opponent claimed and undone): that move waits again
+            # for the opponent's claim or his completed reply.
+            waiting = [r for r in ref.open_illegal if r.player != offender and r.depth < record.depth]
+            if waiting:
+                ref.illegal_position, ref.king_left_in_check = ref.position.depth, waiting[-1]
         ref.pending = {chess.WHITE: None, chess.BLACK: None}
         ref.breach = None
         if record.promotion is not None:

@@ -13,7 +13,7 @@ from typing import Literal
 import chess
 from pydantic import BaseModel, ConfigDict, Field
 
-from arbiter.core.clock import ZERO
+from arbiter.core.clock import ZERO, shown_float
 from arbiter.core.errors import UnknownArticleError
 from arbiter.core.i18n import current_language
 from arbiter.laws import texts
@@ -197,7 +197,8 @@ def view_of(referee: Referee, rulings: Sequence[RulingView], events: Sequence[st
     if clock.remaining is not None:
         # A clock run past zero reads zero, as its display does; its flag says it fell.
         remaining = clock.remaining
-        times = ClockView(remaining={_name(c): float(max(remaining[c], ZERO)) for c in (chess.WHITE, chess.BLACK)},
+        shown = {_name(c): shown_float(max(remaining[c], ZERO)) for c in (chess.WHITE, chess.BLACK)}
+        times = ClockView(remaining=shown,
                           flags={_name(c): float(instant) for c, instant in clock.fallen.items()},
                           time_control=clock.control.text if clock.control is not None else None)
     return View(

@@ -174,8 +174,11 @@ def create_app(library: Path | None = None, max_sessions: int = 500, max_events:
                               lang)
             held = Held(Session.from_scenario(scenario), scenario)
         else:
+            # the edition actually ruled by is kept with the session: a server restarted with
+            # another --laws makes it again as it was
+            spec = spec.model_copy(update={"laws": spec.laws or default_laws})
             held = Held(Session.from_position(spec.fen, spec.moves, spec.time_control, spec.ruleset, spec.arbiter,
-                                              spec.notation or writes, spec.laws or default_laws))
+                                              spec.notation or writes, spec.laws))
         check_size(held.session, 0)
         held.request, held.made_in = spec.model_dump_json(exclude_none=True), lang
         return held, [event.describe() for event in held.session.queued]
@@ -189,8 +192,15 @@ def create_app(library: Path | None = None, max_sessions: int = 500, max_events:
                 held.session.retell()
             held.language = lang
             sessions.record(key, held, "language", lang)
-        with use_language(held.language):
-            answer = act(held.session)
+        queued = len(held.session.queued)
+        try:
+            with use_language(held.language):
+                answer = act(held.session)
+        except Exception:
+            # `next` takes its event off the queue even when it fails: the file must say so too
+            if operation == ("action", "next") and len(held.session.queued) < queued:
+                sessions.record(key, held, *operation)
+            raise
         if operation is not None:
             sessions.record(key, held, *operation)
         return answer
@@ -254,7 +264,9 @@ def create_app(library: Path | None = None, max_sessions: int = 500, max_events:
         return JSONResponse({"id": key, "view": view})
 
     async def delete_session(request: Request) -> Response:
-        sessions.delete(request.path_params["id"])
+        key = request.path_params["id"]
+        async with sessions.get(key).lock:  # not while an act on it is under way
+            sessions.delete(key)
         return Response(status_code=204)
 
     async def event(request: Request) -> Response:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,37 +75,48 @@ class SessionFile:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._lock = threading.Lock()
+        is_new = not path.exists() or path.stat().st_size == 0
+        if not is_new:
+            self._check_ours()  # read-only: a file of another program is never opened for writing
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        except (OSError, sqlite3.Error) as err:
-            raise SessionFileError(_("cannot open the session file {path}: {error}").format(
-                path=path, error=err)) from None
-        try:
-            self._check_or_create()
+            if is_new:
+                with self._transaction():
+                    for statement in _TABLES.split(";"):
+                        if statement.strip():
+                            self._db.execute(statement)
+                    self._db.executemany("INSERT INTO meta VALUES (?, ?)",
+                                         [("format", FORMAT), ("version", str(VERSION))])
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA journal_mode = WAL")  # a write per event: no sync of the whole file each time
             self._db.execute("PRAGMA synchronous = NORMAL")
-        except sqlite3.DatabaseError:
-            self._db.close()
-            raise SessionFileError(_("{path} is not a session file of arbiter (not an SQLite database, or a damaged "
-                                     "one): give another --store, or move it away").format(path=path)) from None
-        except SessionFileError:
-            self._db.close()
-            raise
+        except (OSError, sqlite3.Error) as err:
+            raise SessionFileError(_("cannot open the session file {path}: {error}").format(
+                path=path, error=err)) from None
 
-    def _check_or_create(self) -> None:
-        tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if not tables:
-            with self._lock:
-                self._db.execute("BEGIN")
-                for statement in _TABLES.split(";"):
-                    if statement.strip():
-                        self._db.execute(statement)
-                self._db.executemany("INSERT INTO meta VALUES (?, ?)", [("format", FORMAT), ("version", str(VERSION))])
-                self._db.execute("COMMIT")
-            return
-        meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall()) if "meta" in tables else {}
+    def _check_ours(self) -> None:
+        """:raises SessionFileError: if the file at :attr:`path` is not a session file of this
+        version, found by reading it only (no journal recovered, nothing written)."""
+        try:
+            with self.path.open("rb") as file:
+                header = file.read(16)
+        except OSError as err:
+            raise SessionFileError(_("cannot open the session file {path}: {error}").format(
+                path=self.path, error=err)) from None
+        not_ours = _("{path} is not a session file of arbiter (not an SQLite database, or a damaged one): give "
+                     "another --store, or move it away").format(path=self.path)
+        if header != b"SQLite format 3\x00":
+            raise SessionFileError(not_ours)
+        try:
+            reader = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+            try:
+                tables = {row[0] for row in reader.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                meta = dict(reader.execute("SELECT key, value FROM meta").fetchall()) if "meta" in tables else {}
+            finally:
+                reader.close()
+        except sqlite3.DatabaseError:
+            raise SessionFileError(not_ours) from None
         if meta.get("format") != FORMAT or not {"sessions", "operations"} <= tables:
             raise SessionFileError(_("{path} is an SQLite database of another program, not a session file of arbiter: "
                                      "give another --store, or move it away").format(path=self.path))
@@ -124,32 +137,49 @@ class SessionFile:
         return list(kept.values())
 
     def add(self, session: KeptSession) -> None:
-        """Keep a new session (no operation yet)."""
-        with self._lock:
+        """Keep a new session (no operation yet).
+
+        :raises sqlite3.Error: if the file cannot be written (nothing is left half done).
+        """
+        with self._lock, self._transaction():
             self._db.execute("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?)", (
                 session.key, session.request, session.language, session.topic, session.text, session.used))
 
     def append(self, key: str, kind: str, value: str, used: float) -> None:
-        """Add an operation to the session ``key``, done at ``used``."""
-        with self._lock:
-            self._db.execute("BEGIN")
+        """Add an operation to the session ``key``, done at ``used`` (nothing if the session is
+        gone from the file: deleted meanwhile).
+
+        :raises sqlite3.Error: if the file cannot be written (nothing is left half done).
+        """
+        with self._lock, self._transaction():
+            if self._db.execute("SELECT 1 FROM sessions WHERE id = ?", (key,)).fetchone() is None:
+                return
             self._db.execute("INSERT INTO operations SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ? FROM operations "
                              "WHERE session = ?", (key, kind, value, key))
             self._db.execute("UPDATE sessions SET used = ? WHERE id = ?", (used, key))
-            self._db.execute("COMMIT")
 
     def used(self, key: str, when: float) -> None:
         """The session ``key`` was looked at, at ``when`` (no operation)."""
-        with self._lock:
+        with self._lock, self._transaction():
             self._db.execute("UPDATE sessions SET used = ? WHERE id = ?", (when, key))
 
     def delete(self, keys: list[str]) -> None:
         """Forget the sessions ``keys`` (deleted, or idle past their time)."""
-        with self._lock:
-            self._db.execute("BEGIN")
+        with self._lock, self._transaction():
             self._db.executemany("DELETE FROM operations WHERE session = ?", [(key,) for key in keys])
             self._db.executemany("DELETE FROM sessions WHERE id = ?", [(key,) for key in keys])
-            self._db.execute("COMMIT")
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One transaction: committed whole, or rolled back whole (the connection never stays
+        inside a failed one)."""
+        self._db.execute("BEGIN")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
 
     def close(self) -> None:
         """Close the file (every write is already in it)."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import math
 import secrets
+import sqlite3
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -93,7 +95,11 @@ class Store:
         key = secrets.token_urlsafe(16)
         held.used = held.used_kept = now
         if self.file is not None:
-            self.file.add(KeptSession(key, held.request, held.made_in, held.topic, held.text, now))
+            try:
+                self.file.add(KeptSession(key, held.request, held.made_in, held.topic, held.text, now))
+            except sqlite3.Error as err:
+                raise Refused(503, _("the session file {path} cannot be written ({error}): no new session until it "
+                                     "can").format(path=self.file.path, error=err)) from None
         self._held[key] = held
         return key
 
@@ -116,14 +122,26 @@ class Store:
         held.used = now
         if self.file is not None and now - held.used_kept > _KEEP_USE_EVERY:
             held.used_kept = now
-            self.file.used(key, now)
+            self._written(key, lambda file: file.used(key, now))
         return held
 
     def record(self, key: str, held: Held, kind: str, value: str) -> None:
         """Write an operation done to ``held`` (``line``, ``action``, ``language``) to the file."""
         held.used = held.used_kept = self._now()
-        if self.file is not None:
-            self.file.append(key, kind, value, held.used)
+        self._written(key, lambda file: file.append(key, kind, value, held.used))
+
+    def _written(self, key: str, write: Callable[[SessionFile], None]) -> None:
+        """``write`` done to the file, if there is one. A file that cannot be written (a full
+        disk) does not undo what was done to the session, which goes on in memory: it is said on
+        standard error, once per failed write, so that its loss at a restart is not silent."""
+        if self.file is None:
+            return
+        try:
+            write(self.file)
+        except sqlite3.Error as err:
+            said = _("the session {key} could not be written to {path} ({error}); it goes on in memory only")
+            print(documents.error_line("arbiter serve: " + said.format(key=key, path=self.file.path, error=err)),
+                  file=sys.stderr)
 
     def delete(self, key: str) -> None:
         """Forget the session ``key``.
@@ -132,16 +150,15 @@ class Store:
         """
         self.get(key)
         del self._held[key]
-        if self.file is not None:
-            self.file.delete([key])
+        self._written(key, lambda file: file.delete([key]))
 
     def expire(self, now: float) -> None:
         """Let go of the sessions nobody has used for ``idle`` seconds."""
         gone = [key for key, held in self._held.items() if now - held.used > self.idle]
         for key in gone:
             del self._held[key]
-        if gone and self.file is not None:
-            self.file.delete(gone)
+        if gone:
+            self._written(", ".join(gone), lambda file: file.delete(gone))
 
     def __len__(self) -> int:
         return len(self._held)
@@ -238,6 +255,15 @@ def library_index(library: Path) -> dict[str, Any]:
     return {"groups": [{"name": name, "files": files} for name, files in sorted(groups.items())]}
 
 
+def _play_next_as_it_went(session: Session, play_next: Callable[[Session], Any]) -> None:
+    """A ``next`` of the file replayed: it was kept because it took its event off the queue,
+    played or refused (an invalid event): as then, a refusal leaves the event off the queue."""
+    try:
+        play_next(session)
+    except ArbiterError:
+        pass
+
+
 _Maker = Callable[[NewSession, str, str | None], tuple[Held, list[str]]]
 
 
@@ -266,6 +292,8 @@ def restore(sessions: Store, kept: SessionFile, new_held: _Maker,
                 with use_language(held.language):
                     if kind == "line":
                         held.session.apply(value)
+                    elif value == "next":
+                        _play_next_as_it_went(held.session, actions[value])
                     else:
                         actions[value](held.session)
         except (ArbiterError, Refused, ValidationError, KeyError) as err:
