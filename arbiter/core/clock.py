@@ -3,7 +3,7 @@
 What a press *means* is the arbiter's business (6.2.2); the clock only counts down the running
 side, switches on a press of the running side, and adds the increment.
 
-Every duration is exact (:data:`Seconds`, a :class:`~fractions.Fraction`): a time written 20.3 is
+Every duration is exact, a :class:`~fractions.Fraction` of seconds: a time written 20.3 is
 203/10 of a second, so that an interval cut in any number of pieces leaves the clock where the
 whole interval leaves it, and a flag falls when the time reaches exactly zero (issue 37; with
 floats 21 seconds used in six pieces left 5,408.999… on a 5400+30 clock).
@@ -27,15 +27,13 @@ class TimeControlError(ArbiterError):
     """A time control or a clock reading that cannot be read."""
 
 
-#: A duration or an instant, in seconds, exactly.
-Seconds = Fraction
 #: No time.
 ZERO = Fraction(0)
 
 
-def exact(value: int | float | str | Fraction) -> Fraction:
+def exact(value: int | float | Fraction) -> Fraction:
     """``value`` as exact seconds: a float as the decimal it is written as (``20.3`` → 203/10, not
-    the binary double nearest to it), a string of decimal digits as itself."""
+    the binary double nearest to it). Text is read by :func:`parse_duration`."""
     if isinstance(value, Fraction):
         return value
     if isinstance(value, float):

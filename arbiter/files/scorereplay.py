@@ -171,20 +171,11 @@ def _automatic_ending(board: chess.Board, occurrences: int, rules: Edition,
         return ("checkmate", "5.1.1") if board.is_check() else ("stalemate", "5.2.1")
     if is_dead(board):
         return "dead position", "5.2.2"
-    if occurrences >= 5 and _is_fivefold(rules, keys):
+    if occurrences >= 5 and rules.ends_by_fivefold([ply for ply, key in enumerate(keys) if key == keys[-1]]):
         return "fivefold repetition", "9.6.1"
     if board.halfmove_clock >= 150 and rules.rules("seventy_five"):
         return "75 moves", "9.6.2"
     return None
-
-
-def _is_fivefold(rules: Edition, keys: list[Hashable]) -> bool:
-    """Whether the fifth occurrence of the last position ends the game by ``rules`` (9.6.1; as
-    :meth:`arbiter.laws.game.Game._is_fivefold` rules it)."""
-    if rules.fivefold == "consecutive":
-        plies = [ply for ply, key in enumerate(keys) if key == keys[-1]][-5:]
-        return all(later - earlier == 4 for earlier, later in zip(plies, plies[1:], strict=False))
-    return rules.fivefold == "any"
 
 
 def _note_claim(game: GameAudit, board: chess.Board, occurrences: int, twice: dict[Hashable, chess.Bitboard],

@@ -66,6 +66,17 @@ class Edition(Record):
         """Whether this is the edition in force today (the default)."""
         return self.name == CURRENT
 
+    def ends_by_fivefold(self, plies: list[int]) -> bool:
+        """Whether a position present a fifth time ends the game by this edition (9.6.1), given
+        where in the game it occurred (``plies``, in order): any fifth occurrence (2018 on), only
+        five in a row over consecutive alternate moves by each player, every fourth half-move (2014
+        to 2017, docs/readings.md), or never (2009)."""
+        rule = self.fivefold
+        if rule == "consecutive":
+            last = plies[-5:]
+            return len(last) == 5 and all(later - earlier == 4 for earlier, later in zip(last, last[1:], strict=False))
+        return rule == "any"
+
     @property
     def fivefold(self) -> Fivefold:
         """How the fivefold repetition ends the game (9.6.1): not at all, only over five

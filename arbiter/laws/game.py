@@ -121,6 +121,10 @@ class Game:
             self._edition = edition(self.settings.laws)
         return self._edition
 
+    def cited(self, article: str) -> str:
+        """``article`` as the game's edition of the Laws numbers it (for a number inside a sentence)."""
+        return self.edition.cite(article) if self.settings.laws != CURRENT else article
+
     @property
     def numbers(self) -> dict[str, Any]:
         """The numbers of the game's ruleset in its edition of the Laws (``rules/rulesets.yaml``)."""
@@ -272,7 +276,7 @@ class Game:
             self.end("1/2-1/2", "stalemate", "5.2.1")
         elif is_dead(board):
             self.end("1/2-1/2", "dead-position", "5.2.2")
-        elif self.position.repetitions() >= 5 and self._is_fivefold():
+        elif self.position.repetitions() >= 5 and self.edition.ends_by_fivefold(self.position.occurrence_plies()):
             self.end("1/2-1/2", "fivefold", "9.6.1")
         elif board.halfmove_clock >= 150 and self.edition.rules("seventy_five"):
             self.end("1/2-1/2", "seventy-five-moves", "9.6.2")
@@ -282,16 +286,6 @@ class Game:
         if pending is not None:
             self.complete(color, pending, "6.2.1.1")
             self.pending[color] = None
-
-    def _is_fivefold(self) -> bool:
-        """Whether the position, present a fifth time, ends the game by this edition (9.6.1):
-        any fifth occurrence (2018 on), or only five in a row over consecutive alternate moves
-        by each player, every fourth half-move (2014 to 2017, docs/readings.md), or never (2009)."""
-        rule = self.edition.fivefold
-        if rule == "consecutive":
-            plies = self.position.occurrence_plies()[-5:]
-            return all(later - earlier == 4 for earlier, later in zip(plies, plies[1:], strict=False))
-        return rule == "any"
 
     def end(self, result: str, reason: str, article: str, why: str = "", line: str = "") -> None:
         """The game is over: nothing after this has an effect. ``line``: the helpmate line by which
@@ -342,8 +336,7 @@ class Game:
             return
         if is_illegal_position(self.position.board, pawn_on_last_rank=True):
             self.end("1/2-1/2", "illegal-position", "A.5.4",
-                     texts.illegal_position_stays(self.edition.cite("A.5.4") if self.settings.laws != CURRENT
-                                                  else "A.5.4"))
+                     texts.illegal_position_stays(self.cited("A.5.4")))
 
     def unplayable_found(self, record: IllegalMove) -> None:
         """The board left after the reply to ``record`` cannot be played on: the arbiter corrects

@@ -107,8 +107,7 @@ def illegal_position_after(ref: Game, record: IllegalMove) -> None:
         correct(ref, record, announce=False)
         return
     ref.illegal_position = ref.position.depth
-    article = ref.edition.cite("A.5.4") if ref.settings.laws != CURRENT else "A.5.4"
-    ref.violation(record.player, "A.5.4", texts.illegal_position_waits(record.player, article))
+    ref.violation(record.player, "A.5.4", texts.illegal_position_waits(record.player, ref.cited("A.5.4")))
 
 
 def unplayable_found(ref: Game, record: IllegalMove) -> None:

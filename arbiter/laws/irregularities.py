@@ -13,7 +13,6 @@ import chess
 
 from arbiter.core.errors import InvalidEventError
 from arbiter.laws import texts
-from arbiter.laws.editions import CURRENT
 from arbiter.laws.game import Game
 from arbiter.table.events import ArriveAct, CarryAct, ClaimAct, Event, KnockAct, PauseAct
 from arbiter.core.i18n import _
@@ -141,7 +140,7 @@ def judge_pause(ref: Game, event: Event | None) -> None:
     ref.unexplained_pause = None
     if event is not None and isinstance(event.action, ClaimAct):
         return
-    ref.violation(color, "6.11.4", texts.pause_without_reason(color, cited(ref, "12.9")))
+    ref.violation(color, "6.11.4", texts.pause_without_reason(color, ref.cited("12.9")))
 
 
 def on_carry(ref: Game, color: chess.Color, act: CarryAct, hand: Hand) -> None:
@@ -175,12 +174,7 @@ def _set_up_claim_moves(ref: Game) -> int:
 
 
 def _too_late(ref: Game, color: chess.Color, what: str) -> str:
-    return texts.too_late_for_set_up(color, what, cited(ref, "A.5.1"), _set_up_claim_moves(ref))
-
-
-def cited(ref: Game, article: str) -> str:
-    """``article`` as the game's edition of the Laws numbers it (for a number inside a sentence)."""
-    return ref.edition.cite(article) if ref.settings.laws != CURRENT else article
+    return texts.too_late_for_set_up(color, what, ref.cited("A.5.1"), _set_up_claim_moves(ref))
 
 
 def claim_set_up(ref: Game, color: chess.Color) -> None:

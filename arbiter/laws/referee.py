@@ -103,6 +103,7 @@ class Referee(Game):
         return list(self.rulings[first:])
 
     def unplayable_found(self, record: IllegalMove) -> None:
+        """The board after the reply to ``record`` cannot be played on: corrected (7.5.1, issue 38)."""
         illegal.unplayable_found(self, record)
 
     def end_of_events(self) -> list[Ruling]:
