@@ -173,3 +173,42 @@ def test_the_referees_fast_reader_agrees_with_python_chess_on_many_texts() -> No
                 expected = None
             read = position.legal_san(text)
             assert read is None or read == expected, (board.fen(), text, read, expected)
+
+
+def _state(board: chess.Board) -> tuple[object, ...]:
+    return (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
+            tuple(board.occupied_co), board.occupied, board.turn, board.castling_rights, board.ep_square,
+            board.halfmove_clock, board.fullmove_number)
+
+
+@pytest.mark.parametrize("start", [chess.STARTING_FEN, HARD["castling through check"],
+                                   "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                                   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 37 40"])
+def test_the_audits_mirrored_board_is_python_chess_push(start: str) -> None:
+    """The audit's board (issue 36): the compiled core reads each move and makes it, python-chess's
+    board copies the position from it; it is what python-chess's own push leaves, key and all."""
+    from arbiter.core.legalcore import fast_board, fast_push, fast_read, mirror_push, python_move
+    from arbiter.core.position import position_key
+
+    if not is_compiled_available():
+        pytest.skip("rust-chess is not installed here")
+    rng = random.Random(start)
+    for _ in range(25):
+        pushed, mirrored = chess.Board(start), chess.Board(start)
+        fast = fast_board(mirrored)
+        while not pushed.is_game_over(claim_draw=False) and pushed.ply() < 250:
+            moves = list(pushed.generate_legal_moves())
+            for move in moves:  # the core reads every legal move's SAN as python-chess writes it
+                read = fast_read(fast, pushed.san(move))
+                assert read is None or python_move(read) == move, (pushed.fen(), pushed.san(move))
+            # castling, promotions, captures and double steps more often than chance would play them
+            special = [m for m in moves if pushed.is_castling(m) or m.promotion or pushed.is_capture(m)
+                       or abs(m.to_square - m.from_square) == 16]
+            move = rng.choice(special if special and rng.random() < 0.5 else moves)
+            read = fast_read(fast, pushed.san(move))
+            fast = fast_push(fast, read if read is not None else move)
+            pushed.push(move)
+            mirror_push(mirrored, fast, move)
+            assert _state(mirrored) == _state(pushed), (pushed.fen(), move)
+            assert position_key(mirrored, is_clean=True) == position_key(pushed)
+            assert mirrored.fen() == pushed.fen()

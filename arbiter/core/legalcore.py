@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Literal, Protocol, TypeVar
 
 import chess
@@ -191,58 +191,148 @@ def core_for(fen: str = chess.STARTING_FEN, chess960: bool = False) -> LegalCore
     return RustCore(fen)
 
 
-def _is_named_by(board: chess.Board, move: chess.Move, san: re.Match[str]) -> bool:
-    """Whether ``move`` (the compiled core's reading) is what the plain SAN ``san`` names: its
-    castling, piece, origin's file or rank, capture, destination and promotion. rust-chess reads
-    some texts python-chess refuses (Kg1 as castling, O-O as any piece's e1-g1, a pawn's push as
-    an en-passant capture): those go to python-chess's reader."""
-    castles = board.is_castling(move)
-    if san.group("castle"):
-        return castles and (chess.square_file(move.to_square) > chess.square_file(move.from_square)) == (
-            san.group("castle") == "O-O")
-    if castles:
-        return False
-    piece = board.piece_type_at(move.from_square)
-    file_of = chess.square_file(move.from_square)
-    if san.group("piece"):
-        return (piece == chess.PIECE_SYMBOLS.index(san.group("piece").lower())
-                and chess.square_name(move.to_square) == san.group("to")
-                and (not san.group("file") or file_of == "abcdefgh".index(san.group("file")))
-                and (not san.group("rank") or chess.square_rank(move.from_square) == int(san.group("rank")) - 1)
-                and bool(san.group("takes")) == board.is_capture(move) and move.promotion is None)
-    promotion = san.group("promotion")
-    return (piece == chess.PAWN and chess.square_name(move.to_square) == san.group("pawn_to")
-            and (file_of == "abcdefgh".index(san.group("pawn_file")) if san.group("pawn_file")
-                 else file_of == chess.square_file(move.to_square) and not board.is_capture(move))
-            and move.promotion == (chess.PIECE_SYMBOLS.index(promotion.lower()) if promotion else None))
+#: rust-chess's piece types (pawn 0 to king 5) as python-chess numbers them (pawn 1 to king 6).
+_PIECE_TYPES = (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN, chess.KING)
+_FILES = "abcdefgh"
 
 
-def fast_push(fast: Any, move: chess.Move) -> Any:
-    """The compiled board after the legal ``move`` (a new board: the old one is not changed), or
-    None if the core cannot make it."""
-    import rust_chess
+@lru_cache(maxsize=4096)
+def _plain_san(san: str) -> tuple[str, int, int, int, int, bool, int] | None:
+    """The plain SAN text as the compiled core is given it, and what it names, in python-chess's
+    numbers: castling (``"O-O"``, ``"O-O-O"``, else ``""``), the piece type, the origin's file and
+    rank (-1 when not written), the destination, whether it captures (pawns: whether a file of
+    origin is written) and the promotion (0 for none); None for a text that is not plain SAN
+    (rust-chess reads laxly: ``e2e4e2e4`` as ``e2e4``)."""
+    found = _STRICT_SAN.fullmatch(san)
+    if found is None:
+        return None
+    text = san.replace("=", "").rstrip("+#")
+    castle = found.group("castle")
+    if castle:
+        return text, 0, -1, -1, -1, False, 0
+    letter = found.group("piece")
+    if letter:
+        file, rank = found.group("file"), found.group("rank")
+        return (text, chess.PIECE_SYMBOLS.index(letter.lower()), _FILES.index(file) if file else -1,
+                int(rank) - 1 if rank else -1, chess.SQUARE_NAMES.index(found.group("to")), bool(found.group("takes")),
+                0)
+    pawn_file, promotion = found.group("pawn_file"), found.group("promotion")
+    return (text, chess.PAWN, _FILES.index(pawn_file) if pawn_file else -1, -1,
+            chess.SQUARE_NAMES.index(found.group("pawn_to")), bool(pawn_file),
+            chess.PIECE_SYMBOLS.index(promotion.lower()) if promotion else 0)
 
-    return _guarded(lambda: fast.make_move_new(rust_chess.Move(move.uci()), False))
+
+def fast_read(fast: Any, san: str) -> Any | None:
+    """The legal move (the compiled core's own) the plain SAN text names on the compiled board
+    ``fast``, checked against the text; None where it reads none or reads it otherwise than
+    python-chess would (then python-chess's reader answers, and says why).
+
+    rust-chess reads some texts python-chess refuses (Kg1 as castling, O-O as any piece's e1-g1,
+    a pawn's push as an en-passant capture): the move read must be the one the text names, its
+    castling, piece, origin's file or rank, capture, destination and promotion.
+    """
+    plain = _plain_san(san)
+    if plain is None:
+        return None
+    text, piece, file, rank, target, takes, promotion = plain
+    try:
+        move = fast.get_move_from_san(text)
+        origin = int(move.source)
+        if fast.is_castling(move):  # a king's move read as castling (Kg1) is python-chess's to refuse
+            return move if not piece and (int(move.dest) & 7 > origin & 7) == (text == "O-O") else None
+        if not piece:
+            return None
+        kind, promoted = fast.get_piece_type_on(move.source), move.promotion
+        if (kind is None or _PIECE_TYPES[int(kind)] != piece or int(move.dest) != target
+                or (file >= 0 and origin & 7 != file) or (rank >= 0 and origin >> 3 != rank)
+                or (_PIECE_TYPES[int(promoted)] if promoted is not None else 0) != promotion):
+            return None
+        if piece == chess.PAWN and not takes:
+            return move if origin & 7 == target & 7 and not fast.is_capture(move) else None
+        return move if piece == chess.PAWN or bool(fast.is_capture(move)) == takes else None
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # noqa: BLE001 - no such move; a panic of the Rust code is no Exception
+        return None
+
+
+def python_move(move: Any) -> chess.Move:
+    """The compiled core's move as python-chess's."""
+    promoted = move.promotion
+    return chess.Move(int(move.source), int(move.dest), _PIECE_TYPES[int(promoted)] if promoted is not None else None)
+
+
+def fast_san(fast: Any, san: str) -> chess.Move | None:
+    """:func:`fast_read`, the move as python-chess's."""
+    found = fast_read(fast, san)
+    return python_move(found) if found is not None else None
+
+
+def fast_push(fast: Any, move: chess.Move | Any) -> Any:
+    """The compiled board after the legal ``move`` (python-chess's, or the core's own from
+    :func:`fast_read`; a new board: the old one is not changed), or None if the core cannot make it."""
+    try:
+        if isinstance(move, chess.Move):
+            import rust_chess
+
+            move = rust_chess.Move(move.uci())
+        return fast.make_move_new(move, False)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # noqa: BLE001 - a panic of the Rust code is no Exception
+        return None
 
 
 def fast_is_stuck(fast: Any) -> bool | None:
     """Whether the side to move has no legal move (mate or stalemate); None if the core cannot say."""
-    return _guarded(lambda: bool(fast.is_checkmate() or fast.is_stalemate()))
+    try:
+        return bool(fast.is_checkmate() or fast.is_stalemate())
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # noqa: BLE001 - a panic of the Rust code is no Exception
+        return None
 
 
-def fast_san(fast: Any, board: chess.Board, san: str) -> chess.Move | None:
-    """The legal move the plain SAN text names, read by the compiled core on ``fast`` (the compiled
-    board of ``board``), checked against the text; None where it reads none or reads it otherwise
-    than python-chess would (then python-chess's reader answers, and says why)."""
-    strict = _STRICT_SAN.fullmatch(san)
-    if strict is None:  # rust-chess reads laxly (e2e4e2e4 as e2e4): only plain SAN is given to it
-        return None
-    text = san.replace("=", "").rstrip("+#")
-    found = _guarded(lambda: str(fast.get_move_from_san(text)))
-    if found is None:
-        return None
-    move = chess.Move.from_uci(found)
-    return move if _is_named_by(board, move, strict) else None
+def mirror_push(board: chess.Board, after: Any, move: chess.Move) -> None:
+    """Leave ``board`` (python-chess's) as python-chess's ``push(move)`` would, but for its move
+    stack, without python-chess's push: the pieces and castling rights copied from ``after``, the
+    compiled board the legal ``move`` led to from ``board``'s position; the side to move, the
+    en-passant square and the counters set as python-chess sets them (it names the square behind
+    every pawn's double step, rust-chess only one a pawn stands next to). The audit replays a game
+    so (issue 36); a push can still follow, and be taken back with ``pop``."""
+    import rust_chess
+
+    origin, target = move.from_square, move.to_square
+    turn = board.turn
+    moved = chess.BB_SQUARES[origin] | chess.BB_SQUARES[target]
+    if moved & board.pawns or moved & board.occupied_co[not turn]:  # python-chess's is_zeroing
+        board.halfmove_clock = 0
+    else:
+        board.halfmove_clock += 1
+    board.ep_square = ((origin + target) >> 1 if board.pawns & chess.BB_SQUARES[origin] and abs(target - origin) == 16
+                       else None)
+    if not turn:
+        board.fullmove_number += 1
+    board.turn = not turn
+    kinds = after.get_piece_type_bitboard
+    board.pawns = int(kinds(rust_chess.PAWN))
+    board.knights = int(kinds(rust_chess.KNIGHT))
+    board.bishops = int(kinds(rust_chess.BISHOP))
+    board.rooks = int(kinds(rust_chess.ROOK))
+    board.queens = int(kinds(rust_chess.QUEEN))
+    board.kings = int(kinds(rust_chess.KING))
+    white = board.occupied_co[chess.WHITE] = int(after.get_color_bitboard(rust_chess.WHITE))
+    black = board.occupied_co[chess.BLACK] = int(after.get_color_bitboard(rust_chess.BLACK))
+    board.occupied = white | black
+    board.promoted = chess.BB_EMPTY
+    # rust-chess's rights: 2 the king's side, 1 the queen's; python-chess's: the rooks' squares
+    rights = _CASTLING[int(after.get_castle_rights(rust_chess.WHITE))]
+    board.castling_rights = rights | _CASTLING[int(after.get_castle_rights(rust_chess.BLACK))] << 56
+
+
+#: A side's castling rights as the squares of its rooks on the first rank (rust-chess's number:
+#: 0 none, 1 the queen's side, 2 the king's, 3 both).
+_CASTLING = (chess.BB_EMPTY, chess.BB_A1, chess.BB_H1, chess.BB_A1 | chess.BB_H1)
 
 
 def fast_board(board: chess.Board) -> Any:

@@ -80,11 +80,13 @@ def san_and_push(board: chess.Board, move: chess.Move) -> str:
     return san
 
 
-def position_key(board: chess.Board) -> Hashable:
+def position_key(board: chess.Board, is_clean: bool = False) -> Hashable:
     """The key under which 9.2.3 counts a position as the same.
 
     Same side to move, same pieces on the same squares, same castling rights, and an en
-    passant square only when an en passant capture is legal (DECISIONS 13).
+    passant square only when an en passant capture is legal (DECISIONS 13). ``is_clean``: the
+    board's castling rights are known to be python-chess's clean ones (legal moves from a valid
+    position leave them so), and are taken as they are.
     """
     ep = board.ep_square if board.ep_square is not None and board.has_legal_en_passant() else None
     return (
@@ -97,7 +99,7 @@ def position_key(board: chess.Board) -> Hashable:
         board.queens,
         board.kings,
         board.turn,
-        board.clean_castling_rights(),
+        board.castling_rights if is_clean else board.clean_castling_rights(),
         ep,
     )
 
@@ -371,7 +373,7 @@ class Position:
         """The legal move the SAN text names, read by the compiled core (None: it reads none, or
         there is no compiled core; python-chess's reader then says why)."""
         core = self._core()
-        return fast_san(core, self.board, san) if core is not None else None
+        return fast_san(core, san) if core is not None else None
 
     def repetitions(self) -> int:
         """How many times the present position has occurred."""

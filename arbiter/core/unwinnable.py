@@ -386,7 +386,9 @@ def _analyse(board: chess.Board, search: Search, node_bound: int) -> tuple[Answe
 def is_dead(board: chess.Board) -> bool:
     """The quick tests for a dead position (5.2.2), cheap enough to run after every move:
     insufficient material, or, where pawns block each other, the static analysis for both sides."""
-    if board.is_insufficient_material():
+    # python-chess's own first test, asked here: White with a pawn, rook or queen has material enough
+    if not board.occupied_co[chess.WHITE] & (board.pawns | board.rooks | board.queens) \
+            and board.is_insufficient_material():
         return True
     # Not may_be_dead: a lone king on one side must not send every move of a K+Q ending through
     # two static analyses; a side with too little material is only half of a dead position.

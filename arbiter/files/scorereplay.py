@@ -21,7 +21,8 @@ from arbiter.core.fastcheck import why_unwinnable_fast
 from arbiter.core.unwinnable import is_dead
 from arbiter.core.vocabulary import NP_
 from arbiter.files.findings import Finding, GameAudit, move_of
-from arbiter.core.legalcore import fast_board, fast_is_stuck, fast_push, fast_san, is_compiled_available
+from arbiter.core.legalcore import (fast_board, fast_is_stuck, fast_push, fast_read, is_compiled_available,
+                                    mirror_push, python_move)
 from arbiter.files.pgntext import GameTokens, legal_or_null, start_board
 
 
@@ -75,8 +76,8 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None, la
                 number=number, reason=pgettext("ending", reason)), at))
             break
         mover = board.turn
-        played: chess.Move | None
-        played = fast_san(fast, board, san) if fast is not None else None
+        read = fast_read(fast, san) if fast is not None else None
+        played: chess.Move | None = python_move(read) if read is not None else None
         if played is None:
             try:
                 played = board.parse_san(san) if lang.code == DEFAULT else legal_or_null(board, san, lang)
@@ -88,12 +89,16 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None, la
         move = played if played is not None else _as_played(game, board, san, ply, ruleset, lang)
         if move is None:
             return game
-        if fast is not None:
-            # a move read is legal; one played as written (illegal) or a null move leaves the core
-            fast = fast_push(fast, move) if move and move is played else None
-        board.push(move)
+        # a move read is legal; one played as written (illegal) or a null move leaves the core
+        after = fast_push(fast, read if read is not None else move) if fast is not None and move and move is played \
+            else None
+        if after is not None:
+            mirror_push(board, after, move)
+        else:
+            board.push(move)
+        fast = after
         game.moves.append(move)
-        key = position_key(board)
+        key = position_key(board, is_clean=after is not None)
         keys.append(key)
         seen = occurrences[key] = occurrences.get(key, 0) + 1
         if seen == 2:
