@@ -3,6 +3,8 @@
 python -m bench unwinnability [...]: CHA's 6,828 questions (bench.unwinnability), every one.
 
 python -m bench web [SESSIONS] [EVENTS]: many trainees at once through the real server (bench.webload).
+
+python -m bench commandline [--repetitions N]: issue 36's figures through whole processes (bench.commandline).
 """
 
 import sys
@@ -16,6 +18,11 @@ if sys.argv[1:2] == ["web"]:
     from bench.webload import main as webload
 
     raise SystemExit(webload(sys.argv[2:]))
+
+if sys.argv[1:2] == ["commandline"]:
+    from bench.commandline import main as commandline
+
+    raise SystemExit(commandline(sys.argv[2:]))
 
 from bench.run import main  # noqa: E402 - only when no sub-benchmark is named
 

@@ -273,9 +273,7 @@ def fast_push(fast: Any, move: chess.Move | Any) -> Any:
     :func:`fast_read`; a new board: the old one is not changed), or None if the core cannot make it."""
     try:
         if isinstance(move, chess.Move):
-            import rust_chess
-
-            move = rust_chess.Move(move.uci())
+            move = (_RUST or _rust()).Move(move.uci())
         return fast.make_move_new(move, False)
     except (KeyboardInterrupt, SystemExit):
         raise
@@ -295,44 +293,64 @@ def fast_is_stuck(fast: Any) -> bool | None:
 
 def mirror_push(board: chess.Board, after: Any, move: chess.Move) -> None:
     """Leave ``board`` (python-chess's) as python-chess's ``push(move)`` would, but for its move
-    stack, without python-chess's push: the pieces and castling rights copied from ``after``, the
-    compiled board the legal ``move`` led to from ``board``'s position; the side to move, the
-    en-passant square and the counters set as python-chess sets them (it names the square behind
-    every pawn's double step, rust-chess only one a pawn stands next to). The audit replays a game
-    so (issue 36); a push can still follow, and be taken back with ``pop``."""
-    import rust_chess
-
+    stack, without python-chess's push: ``after`` is the compiled board the legal ``move`` led to
+    from ``board``'s position, and the pieces of each kind the move may have changed (the one
+    moved, the one taken, the one promoted to, a rook when the king moves) and the castling
+    rights are copied from it; the side to move, the en-passant square and the counters are set as
+    python-chess sets them (it names the square behind every pawn's double step, rust-chess only
+    one a pawn stands next to). The audit replays a game so (issue 36); a push can still follow,
+    and be taken back with ``pop``."""
+    rust = _RUST or _rust()
     origin, target = move.from_square, move.to_square
     turn = board.turn
     moved = chess.BB_SQUARES[origin] | chess.BB_SQUARES[target]
-    if moved & board.pawns or moved & board.occupied_co[not turn]:  # python-chess's is_zeroing
+    piece = board.piece_type_at(origin)
+    if piece is None:
+        raise ValueError(f"no piece on {chess.square_name(origin)}: {move.uci()} is no legal move")
+    taken = board.piece_type_at(target)
+    if piece == chess.PAWN or taken:  # python-chess's is_zeroing
         board.halfmove_clock = 0
     else:
         board.halfmove_clock += 1
-    board.ep_square = ((origin + target) >> 1 if board.pawns & chess.BB_SQUARES[origin] and abs(target - origin) == 16
-                       else None)
+    board.ep_square = (origin + target) >> 1 if piece == chess.PAWN and abs(target - origin) == 16 else None
     if not turn:
         board.fullmove_number += 1
     board.turn = not turn
     kinds = after.get_piece_type_bitboard
-    board.pawns = int(kinds(rust_chess.PAWN))
-    board.knights = int(kinds(rust_chess.KNIGHT))
-    board.bishops = int(kinds(rust_chess.BISHOP))
-    board.rooks = int(kinds(rust_chess.ROOK))
-    board.queens = int(kinds(rust_chess.QUEEN))
-    board.kings = int(kinds(rust_chess.KING))
-    white = board.occupied_co[chess.WHITE] = int(after.get_color_bitboard(rust_chess.WHITE))
-    black = board.occupied_co[chess.BLACK] = int(after.get_color_bitboard(rust_chess.BLACK))
-    board.occupied = white | black
-    board.promoted = chess.BB_EMPTY
-    # rust-chess's rights: 2 the king's side, 1 the queen's; python-chess's: the rooks' squares
-    rights = _CASTLING[int(after.get_castle_rights(rust_chess.WHITE))]
-    board.castling_rights = rights | _CASTLING[int(after.get_castle_rights(rust_chess.BLACK))] << 56
+    setattr(board, _BITBOARDS[piece], int(kinds(rust.PIECE_TYPES[piece - 1])))
+    if taken:
+        setattr(board, _BITBOARDS[taken], int(kinds(rust.PIECE_TYPES[taken - 1])))
+    if move.promotion:
+        setattr(board, _BITBOARDS[move.promotion], int(kinds(rust.PIECE_TYPES[move.promotion - 1])))
+    if piece == chess.KING:
+        board.rooks = int(kinds(rust.ROOK))
+    colors = board.occupied_co
+    colors[turn] = int(after.get_color_bitboard(rust.WHITE if turn else rust.BLACK))
+    if taken or piece == chess.PAWN and (origin ^ target) & 7:  # a capture, en passant too (its pawn: the mover's kind)
+        colors[not turn] = int(after.get_color_bitboard(rust.BLACK if turn else rust.WHITE))
+    board.occupied = colors[chess.WHITE] | colors[chess.BLACK]
+    if piece == chess.KING or moved & board.castling_rights:
+        # rust-chess's rights: 2 the king's side, 1 the queen's; python-chess's: the rooks' squares
+        board.castling_rights = (_CASTLING[int(after.get_castle_rights(rust.WHITE))]
+                                 | _CASTLING[int(after.get_castle_rights(rust.BLACK))] << 56)
 
 
+#: python-chess's attribute of each piece type's squares.
+_BITBOARDS = ("", "pawns", "knights", "bishops", "rooks", "queens", "kings")
 #: A side's castling rights as the squares of its rooks on the first rank (rust-chess's number:
 #: 0 none, 1 the queen's side, 2 the king's, 3 both).
 _CASTLING = (chess.BB_EMPTY, chess.BB_A1, chess.BB_H1, chess.BB_A1 | chess.BB_H1)
+#: The compiled library, once imported (:func:`_rust`).
+_RUST: Any = None
+
+
+def _rust() -> Any:
+    """rust-chess, imported the first time it is asked for."""
+    global _RUST
+    import rust_chess
+
+    _RUST = rust_chess
+    return rust_chess
 
 
 def fast_board(board: chess.Board) -> Any:

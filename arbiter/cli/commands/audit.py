@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
-from arbiter.cli.render import error_line
+from arbiter.core.errorline import error_line
 from arbiter.core.errors import os_error_words
 from arbiter.core.i18n import _, current_language, ngettext
 from arbiter.laws.editions import CURRENT
