@@ -15,6 +15,7 @@ from tests.conftest import examples, randomly_played
 from arbiter.core.arrangement import (
     castling_begun, move_between, promotion_under_way, same_placement, unreplaced_promotion,
 )
+from arbiter.core.legalcore import fast_board, fast_push, is_compiled_available
 from arbiter.core.position import Position, can_be_captured, can_move, legal_moves_of, san_and_push
 
 
@@ -87,6 +88,11 @@ def _both_ways(board: chess.Board, move: chess.Move) -> tuple[str, str]:
     theirs, ours = board.copy(), board.copy()
     written = theirs.san_and_push(move), san_and_push(ours, move)
     assert ours == theirs and ours.move_stack == theirs.move_stack
+    fast = fast_board(board) if move and not board.chess960 and is_compiled_available() else None
+    if fast is not None:  # the compiled core's board after the move says check and mate alike
+        with_core = board.copy()
+        assert san_and_push(with_core, move, fast_push(fast, move)) == written[0]
+        assert with_core == theirs
     return written
 
 

@@ -291,6 +291,17 @@ def fast_is_stuck(fast: Any) -> bool | None:
         return None
 
 
+def fast_check(fast: Any) -> str | None:
+    """The sign SAN gives the move that led to the compiled board ``fast``: ``"#"`` mate, ``"+"``
+    check, ``""`` neither; None if the core cannot say."""
+    try:
+        return ("#" if fast.is_checkmate() else "+") if fast.is_check() else ""
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # noqa: BLE001 - a panic of the Rust code is no Exception
+        return None
+
+
 def mirror_push(board: chess.Board, after: Any, move: chess.Move) -> None:
     """Leave ``board`` (python-chess's) as python-chess's ``push(move)`` would, but for its move
     stack, without python-chess's push: ``after`` is the compiled board the legal ``move`` led to

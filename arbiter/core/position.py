@@ -17,7 +17,8 @@ import chess
 from arbiter.core.arrangement import Side, placement_of, same_placement
 from arbiter.core.errors import InvalidPositionError, shown
 from arbiter.core.i18n import N_, _
-from arbiter.core.legalcore import fast_board, fast_is_stuck, fast_push, fast_san, is_compiled_available
+from arbiter.core.legalcore import (fast_board, fast_check, fast_is_stuck, fast_push, fast_san,
+                                    is_compiled_available)
 from arbiter.core.records import Record
 
 #: What is wrong with a position, in python-chess's words (``chess.Status``, lower case), marked
@@ -48,11 +49,12 @@ PIECE_LETTERS = "KQRBNP"
 _SAN_LETTERS = tuple("" if symbol in (None, "p") else symbol.upper() for symbol in chess.PIECE_SYMBOLS)
 
 
-def san_and_push(board: chess.Board, move: chess.Move) -> str:
+def san_and_push(board: chess.Board, move: chess.Move, after: Any = None) -> str:
     """Push the legal ``move`` and return its SAN: python-chess's ``Board.san_and_push``, the same
     text, without the legal-move generation it runs for every piece move to look for another
     piece of the kind going to the same square. Where another such piece attacks that square, or
-    the move castles, python-chess writes it."""
+    the move castles, python-chess writes it. ``after``: the compiled core's board after the move
+    (:mod:`arbiter.core.legalcore`), which then says whether it checks or mates."""
     from_square, to_square = move.from_square, move.to_square
     piece = board.piece_type_at(from_square)
     if type(board) is not chess.Board or piece is None or move.drop or from_square == to_square:  # a null move too
@@ -75,6 +77,10 @@ def san_and_push(board: chess.Board, move: chess.Move) -> str:
         else:
             san = _SAN_LETTERS[piece] + chess.SQUARE_NAMES[to_square]
     board.push(move)
+    if after is not None:
+        check = fast_check(after)
+        if check is not None:
+            return san + check
     if board.is_check():
         return san + ("#" if board.is_checkmate() else "+")
     return san
@@ -85,8 +91,9 @@ def position_key(board: chess.Board, is_clean: bool = False) -> Hashable:
 
     Same side to move, same pieces on the same squares, same castling rights, and an en
     passant square only when an en passant capture is legal (DECISIONS 13). ``is_clean``: the
-    board's castling rights are known to be python-chess's clean ones (legal moves from a valid
-    position leave them so), and are taken as they are.
+    board's castling rights are known to be python-chess's clean ones, and are taken as they are:
+    so after python-chess's ``push`` (which cleans them before it moves) and after
+    :func:`~arbiter.core.legalcore.mirror_push` of a legal move from a valid position.
     """
     ep = board.ep_square if board.ep_square is not None and board.has_legal_en_passant() else None
     return (
@@ -276,10 +283,10 @@ class Position:
         if before is not None:
             # the move is legal (checked above, or read among the legal moves): not checked again
             self._fast = fast_push(before, move)
-        san = san_and_push(self.board, move)
+        san = san_and_push(self.board, move, self._fast)
         self.version += 1
         self._history.append(self.board.move_stack[-1])  # the board's copy: one Move kept per ply, not two
-        self._count(position_key(self.board))
+        self._count(position_key(self.board, is_clean=True))
         return san
 
     def push_null(self) -> None:
@@ -288,7 +295,7 @@ class Position:
         self.version += 1
         self._fast = None
         self._history.append(chess.Move.null())
-        self._count(position_key(self.board))
+        self._count(position_key(self.board, is_clean=True))
 
     def go_on_from_standing(self, turn: chess.Color, made: chess.Move | None = None) -> None:
         """Continue the game from the pieces as they stand, ``turn`` to move.
@@ -321,7 +328,7 @@ class Position:
         self.version += 1
         self._fast = None
         self._history.append(_Break(before))
-        self._count(position_key(self.board))
+        self._count(position_key(self.board, is_clean=True))
 
     def pop(self) -> chess.Move | None:
         """Take back the last move (or return to before the last break); the move, or None."""
