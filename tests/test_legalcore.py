@@ -212,3 +212,20 @@ def test_the_audits_mirrored_board_is_python_chess_push(start: str) -> None:
             assert _state(mirrored) == _state(pushed), (pushed.fen(), move)
             assert position_key(mirrored, is_clean=True) == position_key(pushed)
             assert mirrored.fen() == pushed.fen()
+
+
+def test_the_compiled_board_of_the_starting_position_is_the_one_its_fen_gives() -> None:
+    from arbiter.core.legalcore import fast_board
+
+    if not is_compiled_available():
+        pytest.skip("rust-chess is not installed here")
+    import rust_chess
+
+    for fen in (chess.STARTING_FEN, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 12 30",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1"):
+        board = chess.Board(fen)
+        fields = fen.split()
+        fields[4] = "0"
+        expected = rust_chess.Board.from_fen(" ".join(fields))
+        assert str(fast_board(board).get_fen()).split()[:4] == str(expected.get_fen()).split()[:4], fen
