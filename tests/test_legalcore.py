@@ -29,7 +29,7 @@ HARD = {
     "castling through check": "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1",
     "castling through an attacked square on the queenside only b1": "1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
     "promotion with capture and underpromotion": "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
-    "checkmate": "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+    "checkmate": "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
     "stalemate": "7k/5Q2/5K2/8/8/8/8/8 b - - 0 1",
     "king against king": "8/8/4k3/8/8/3K4/8/8 w - - 0 1",
     "king and bishop against king": "8/8/4k3/8/8/3KB3/8/8 w - - 0 1",
