@@ -21,14 +21,12 @@ and :mod:`arbiter.files.findings` (what is found, game by game and over all file
 
 from __future__ import annotations
 
-import io
-
 from arbiter.core.i18n import _, use_language
 from arbiter.core.notation import DEFAULT, language
 from arbiter.core.pgnread import RESULTS
 from arbiter.files.findings import ENDED_AFTER_TAGS, Finding, GameAudit
 from arbiter.files.notationhint import notation_hint, partly_read
-from arbiter.files.pgntext import GameTokens, is_ended_after_tags, read_games, text_notes, tokens_of_score, why_not_pgn
+from arbiter.files.pgntext import GameTokens, first_game, is_ended_after_tags, text_notes, tokens_of_score, why_not_pgn
 from arbiter.files.scorereplay import audit_game
 
 
@@ -58,10 +56,10 @@ def _audit_text(number: int, text: str, notation: str | None, laws: str | None =
                          is_pgn=False, why_not_pgn=not_pgn)
     lang = language(notation)
     if lang.code == DEFAULT:
-        first = next(read_games(io.StringIO(text)), None)
+        first = first_game(text)
         if first is None:
             return GameAudit(number, "?", "?", "*", error=_("empty game"))
-        tokens = first[1]
+        tokens = first
     else:
         tokens = tokens_of_score(text)  # python-chess's reader knows only English SAN
     game = audit_game(number, tokens, lang, laws)

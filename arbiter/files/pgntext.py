@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import functools
+import io
 import re
 from collections.abc import Iterator
 from typing import TextIO
@@ -160,6 +161,118 @@ def read_games(handle: TextIO) -> Iterator[tuple[int, GameTokens]]:
             return
         number += 1
         yield number, visitor
+
+
+def first_game(text: str) -> GameTokens | None:
+    """The first game of ``text`` as :func:`read_games` collects it, None if the text holds none.
+
+    Read by :func:`read_first_game` where it can, else by python-chess's reader.
+    """
+    tokens = read_first_game(text)
+    if tokens is None:
+        tokens = next((game for _number, game in read_games(io.StringIO(text))), None)
+    return tokens if tokens is not None and (tokens.is_game or tokens.errors) else None
+
+
+def read_first_game(text: str) -> GameTokens | None:
+    """The first game of ``text`` read as python-chess's ``read_game`` reads it for
+    :func:`read_games` (issue 36: the audit's own reader), or None where python-chess's reader
+    must answer: a game with a ``Variant`` tag, or a ``FEN`` tag python-chess refuses (its board,
+    and its error).
+
+    The same rules, in python-chess's order: its patterns for tags and movetext tokens, the lines
+    it passes over (``%`` and ``;`` at a line's start, one blank line among the tags), a comment
+    running over lines, a variation opened only after a move and passed over whole, a result
+    only outside variations, a blank line ending the game. What it does not do is python-chess's
+    work for moves it is told to skip: no board, no visitor's call per token. A test reads every
+    game of the real archives both ways.
+    """
+    tokens = GameTokens()
+    lines = io.StringIO(text)
+    line = lines.readline().lstrip("\ufeff")
+    while line.isspace() or line.startswith(("%", ";")):
+        line = lines.readline()
+    empty_lines = 0
+    while line:
+        if line.startswith(("%", ";")):
+            line = lines.readline()
+            continue
+        if empty_lines < 1 and line.isspace():
+            empty_lines += 1
+            line = lines.readline()
+            continue
+        tokens.is_game = True
+        if not line.startswith("["):
+            break
+        empty_lines = 0
+        tag = chess.pgn.TAG_REGEX.match(line)
+        if tag is not None:
+            tokens.visit_header(tag.group(1), tag.group(2))
+        line = lines.readline()
+    if not tokens.is_game:
+        return tokens
+    if "Variant" in tokens.headers:
+        return None
+    if "FEN" in tokens.headers:
+        try:
+            chess.Board(tokens.headers["FEN"])  # as python-chess sets it up: a FEN it refuses is its to report
+        except ValueError:
+            return None
+    sans, clocks = tokens.sans, tokens.clocks
+    skipping = 0  # the depth of the variation passed over
+    fresh_line = True
+    tokens_of = chess.pgn.MOVETEXT_REGEX.finditer
+    while line:
+        if fresh_line:
+            if line.startswith(("%", ";")):
+                line = lines.readline()
+                continue
+            if line.isspace():
+                return tokens
+        fresh_line = True
+        for match in tokens_of(line):
+            token = match.group(0)
+            first = token[0]
+            if first == "{":
+                line = token[2 if token.startswith("{ ") else 1:]
+                comment = []
+                while line and "}" not in line:
+                    comment.append(line)
+                    line = lines.readline()
+                if line:
+                    close = line.find("}")
+                    comment.append(line[:close - 1 if close > 0 and line[close - 1] == " " else close])
+                    line = line[close + 1:]
+                if not skipping:
+                    tokens.visit_comment("".join(comment))
+                fresh_line = False
+                break
+            if token == "(":
+                if skipping:
+                    skipping += 1
+                elif sans:  # python-chess opens a variation only after a move
+                    skipping = 1
+                    tokens.depth += 1
+            elif token == ")":
+                if skipping == 1:
+                    skipping = 0
+                    tokens.depth -= 1
+                elif skipping:
+                    skipping -= 1
+            elif skipping:
+                continue
+            elif first == ";":
+                break
+            elif first == "$" or first == "?" or first == "!":
+                continue  # a NAG: nothing the audit keeps
+            elif token in RESULTS:
+                tokens.visit_result(token)
+            else:
+                sans.append(token)
+                clocks.append(None)
+        if fresh_line:
+            line = lines.readline()
+    return tokens
 
 
 def tokens_of_score(text: str) -> GameTokens:
