@@ -5,6 +5,8 @@ python -m bench unwinnability [...]: CHA's 6,828 questions (bench.unwinnability)
 python -m bench web [SESSIONS] [EVENTS]: many trainees at once through the real server (bench.webload).
 
 python -m bench commandline [--repetitions N]: issue 36's figures through whole processes (bench.commandline).
+
+python -m bench perft [--depth N]: the compiled core's perft, published counts and python-chess (bench.perft).
 """
 
 import sys
@@ -23,6 +25,11 @@ if sys.argv[1:2] == ["commandline"]:
     from bench.commandline import main as commandline
 
     raise SystemExit(commandline(sys.argv[2:]))
+
+if sys.argv[1:2] == ["perft"]:
+    from bench.perft import main as perft
+
+    raise SystemExit(perft(sys.argv[2:]))
 
 from bench.run import main  # noqa: E402 - only when no sub-benchmark is named
 

@@ -1,0 +1,43 @@
+"""Issue 36's benchmarks measure what they say (their figures are never asserted here): the perft
+bench finds a wrong count, the command-line bench's games and files are the ones it describes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import chess
+import pytest
+import yaml
+
+from arbiter.core.legalcore import is_compiled_available
+from bench import commandline, perft
+
+
+def test_the_perft_bench_agrees_with_the_published_counts_and_finds_a_wrong_one(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    if not is_compiled_available():
+        pytest.skip("rust-chess is not installed here")
+    assert perft.main(["--depth", "3"]) == 0
+    assert capsys.readouterr().out.count(" ok ") == 18
+    fen, counts = perft.POSITIONS["initial"]
+    monkeypatch.setitem(perft.POSITIONS, "initial", (fen, (20, 400, 8_903, *counts[3:])))
+    assert perft.main(["--depth", "3"]) == 1
+    assert "WRONG" in capsys.readouterr().out
+
+
+def test_the_command_line_bench_writes_its_random_games_as_play_events(tmp_path: Path) -> None:
+    games = commandline.random_games(count=3)
+    for sans in games:  # 60 to 120 plies, fewer only where the game is over
+        board = chess.Board()
+        for san in sans:
+            board.push_san(san)
+        assert len(sans) <= 120 and (len(sans) >= 60 or board.is_game_over())
+    commandline.write_scenarios(games, tmp_path / "whole")
+    commandline.write_scenarios(games, tmp_path / "first", first_only=True)
+    for number, sans in enumerate(games):
+        whole = yaml.safe_load((tmp_path / "whole" / f"game{number:02d}.yaml").read_text(encoding="utf-8"))
+        first = yaml.safe_load((tmp_path / "first" / f"game{number:02d}.yaml").read_text(encoding="utf-8"))
+        assert [next(iter(event.values())) for event in whole["events"]] == [f"play {san}" for san in sans]
+        assert len(first["events"]) == 1
+    archives = commandline.STANDARD_ARCHIVES
+    assert archives and not any("crazyhouse" in path.name for path in archives)
