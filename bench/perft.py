@@ -4,9 +4,9 @@ classic positions (``python -m bench perft [--depth N] [--compare-nodes N]``).
 For each position and each depth up to ``--depth`` (5 by default: about a minute here): the leaf
 count of rust-chess's tree (its legal moves made with ``make_move_new``, as the program makes
 them) against the published count (the chessprogramming wiki's perft results), and, where the
-tree has at most ``--compare-nodes`` leaves (20 million by default: depth 5 of the initial
-position and positions 3 and 4), every node above the leaves compared with python-chess: the
-same legal moves in UCI (so the same leaves), the same check. The suite (``tests/test_legalcore.py``)
+tree has at most ``--compare-nodes`` leaves (20 million by default: every depth-4 tree, and depth 5
+of the initial position and positions 3 and 4), every node above the leaves compared with
+python-chess: the same legal moves in UCI (so the same leaves), the same check. The suite (``tests/test_legalcore.py``)
 goes to depth 3 for both cores; this goes on from there. CPU time per position is printed; the
 figures are not a benchmark of speed (python-chess's walk dominates where it runs).
 """
