@@ -173,6 +173,16 @@ def test_the_referees_fast_reader_agrees_with_python_chess_on_many_texts() -> No
                 expected = None
             read = position.legal_san(text)
             assert read is None or read == expected, (board.fen(), text, read, expected)
+        # coordinates as python-chess's parse_uci reads them: every legal move, castling too, read
+        ucis = [m.uci() for m in board.generate_legal_moves()]
+        for text in ucis + [uci[:4] for uci in ucis] + ["e1h1", "e8a8", "a1a1", "e2e5", "e7e8Q", "0000"]:
+            try:
+                expected = board.parse_uci(text)
+            except ValueError:
+                expected = None
+            read = position.legal_san(text)
+            assert read == expected or (read is None and expected is not None and text not in ucis), (
+                board.fen(), text, read, expected)
 
 
 def _state(board: chess.Board) -> tuple[object, ...]:

@@ -256,15 +256,35 @@ def fast_read(fast: Any, san: str) -> Any | None:
         return None
 
 
+#: A move in UCI as python-chess's ``parse_uci`` reads one (a lower-case promotion letter).
+_UCI = re.compile(r"[a-h][1-8][a-h][1-8][qrbn]?")
+
+
+def fast_uci(fast: Any, text: str) -> Any | None:
+    """The legal move the UCI text names on the compiled board ``fast`` (castling as the king's
+    two steps, ``e1g1``), as python-chess's ``parse_uci`` would read it; None where it names no
+    legal move or is no UCI (then python-chess's reader answers, and says why)."""
+    if _UCI.fullmatch(text) is None:
+        return None
+    try:
+        move = (_RUST or _rust()).Move(text)
+        return move if fast.is_legal_move(move) else None
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # noqa: BLE001 - a panic of the Rust code is no Exception
+        return None
+
+
 def python_move(move: Any) -> chess.Move:
     """The compiled core's move as python-chess's."""
     promoted = move.promotion
     return chess.Move(int(move.source), int(move.dest), _PIECE_TYPES[int(promoted)] if promoted is not None else None)
 
 
-def fast_san(fast: Any, san: str) -> chess.Move | None:
-    """:func:`fast_read`, the move as python-chess's."""
-    found = fast_read(fast, san)
+def fast_move(fast: Any, text: str) -> chess.Move | None:
+    """The legal move a ``play`` text names, in UCI (:func:`fast_uci`) or plain SAN
+    (:func:`fast_read`), as python-chess's; None where python-chess's readers must answer."""
+    found = fast_uci(fast, text) if _UCI.fullmatch(text) else fast_read(fast, text)
     return python_move(found) if found is not None else None
 
 

@@ -17,7 +17,7 @@ import chess
 from arbiter.core.arrangement import Side, placement_of, same_placement
 from arbiter.core.errors import InvalidPositionError, shown
 from arbiter.core.i18n import N_, _
-from arbiter.core.legalcore import (fast_board, fast_check, fast_is_stuck, fast_push, fast_san,
+from arbiter.core.legalcore import (fast_board, fast_check, fast_is_stuck, fast_move, fast_push,
                                     is_compiled_available)
 from arbiter.core.records import Record
 
@@ -377,10 +377,10 @@ class Position:
         return not stuck
 
     def legal_san(self, san: str) -> chess.Move | None:
-        """The legal move the SAN text names, read by the compiled core (None: it reads none, or
-        there is no compiled core; python-chess's reader then says why)."""
+        """The legal move the SAN or UCI text names, read by the compiled core (None: it reads
+        none, or there is no compiled core; python-chess's readers then say why)."""
         core = self._core()
-        return fast_san(core, san) if core is not None else None
+        return fast_move(core, san) if core is not None else None
 
     def repetitions(self) -> int:
         """How many times the present position has occurred."""
