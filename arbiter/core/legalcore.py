@@ -252,7 +252,7 @@ def fast_read(fast: Any, san: str) -> Any | None:
         return move if piece == chess.PAWN or bool(fast.is_capture(move)) == takes else None
     except (KeyboardInterrupt, SystemExit):
         raise
-    except BaseException:  # noqa: BLE001 - no such move; a panic of the Rust code is no Exception
+    except BaseException:  # noqa: BLE001 - no such move; an unwinding Rust panic (PanicException) is no Exception
         return None
 
 
@@ -271,7 +271,7 @@ def fast_uci(fast: Any, text: str) -> Any | None:
         return move if fast.is_legal_move(move) else None
     except (KeyboardInterrupt, SystemExit):
         raise
-    except BaseException:  # noqa: BLE001 - a panic of the Rust code is no Exception
+    except BaseException:  # noqa: BLE001 - an unwinding Rust panic (PanicException) is no Exception
         return None
 
 
@@ -290,14 +290,17 @@ def fast_move(fast: Any, text: str) -> chess.Move | None:
 
 def fast_push(fast: Any, move: chess.Move | Any) -> Any:
     """The compiled board after the legal ``move`` (python-chess's, or the core's own from
-    :func:`fast_read`; a new board: the old one is not changed), or None if the core cannot make it."""
+    :func:`fast_read`; a new board: the old one is not changed), or None if the core cannot make it.
+
+    rust-chess checks the move again (50 ns): an illegal move made unchecked is a Rust panic,
+    which ends the process; checked, it is an error, and python-chess answers."""
     try:
         if isinstance(move, chess.Move):
             move = (_RUST or _rust()).Move(move.uci())
-        return fast.make_move_new(move, False)
+        return fast.make_move_new(move, True)
     except (KeyboardInterrupt, SystemExit):
         raise
-    except BaseException:  # noqa: BLE001 - a panic of the Rust code is no Exception
+    except BaseException:  # noqa: BLE001 - an unwinding Rust panic (PanicException) is no Exception
         return None
 
 
@@ -307,7 +310,7 @@ def fast_is_stuck(fast: Any) -> bool | None:
         return bool(fast.is_checkmate() or fast.is_stalemate())
     except (KeyboardInterrupt, SystemExit):
         raise
-    except BaseException:  # noqa: BLE001 - a panic of the Rust code is no Exception
+    except BaseException:  # noqa: BLE001 - an unwinding Rust panic (PanicException) is no Exception
         return None
 
 
@@ -318,7 +321,7 @@ def fast_check(fast: Any) -> str | None:
         return ("#" if fast.is_checkmate() else "+") if fast.is_check() else ""
     except (KeyboardInterrupt, SystemExit):
         raise
-    except BaseException:  # noqa: BLE001 - a panic of the Rust code is no Exception
+    except BaseException:  # noqa: BLE001 - an unwinding Rust panic (PanicException) is no Exception
         return None
 
 
@@ -330,7 +333,12 @@ def mirror_push(board: chess.Board, after: Any, move: chess.Move) -> None:
     rights are copied from it; the side to move, the en-passant square and the counters are set as
     python-chess sets them (it names the square behind every pawn's double step, rust-chess only
     one a pawn stands next to). The audit replays a game so (issue 36); a push can still follow,
-    and be taken back with ``pop``."""
+    and be taken back with ``pop``.
+
+    python-chess's marks of promoted pieces are not kept: ``board`` must have none to begin with
+    (a FEN may mark pieces, ``Q~``, and python-chess's push moves the marks with them); a promotion
+    made here leaves none, which changes nothing python-chess answers (a mark hides only a king
+    from it, and no king is promoted)."""
     rust = _RUST or _rust()
     origin, target = move.from_square, move.to_square
     turn = board.turn
@@ -385,22 +393,27 @@ def _rust() -> Any:
 
 
 def fast_board(board: chess.Board) -> Any:
-    """The compiled core's board of ``board``, or None where it cannot hold it (an invalid
-    position: a king missing, the side not to move in check, after an illegal move stood).
+    """The compiled core's board of ``board``, or None where it cannot hold it: an invalid
+    position (a king missing, the side not to move in check, after an illegal move stood), or a
+    king a FEN marks as promoted (``k~``: python-chess does not count a king so marked; rust-chess
+    knows no marks, and other pieces' marks change nothing it answers).
 
-    Its fifty-move count is set to 0: rust-chess 0.4.3 indexes its history by that count and
-    panics on a position given with a count above the moves it has seen; the count is python-chess's
-    business here (9.3, 9.6.2), the core answers only legality, check, mate and stalemate.
+    It keeps no history (``RepetitionDetectionMode.NONE``: repetitions are the program's
+    business, 9.2) and its fifty-move count is 0 (9.3 and 9.6.2 are python-chess's business here):
+    rust-chess 0.4.3 indexes that history by that count, and a count above the moves it has seen
+    is a Rust panic, which in this build ends the process (no Python exception to catch). The core
+    answers only legality, check, mate and stalemate.
     """
-    if not board.is_valid():
+    if not board.is_valid() or board.promoted & board.kings:
         return None
     rust = _RUST or _rust()
+    none = rust.RepetitionDetectionMode.NONE
     if board.turn and board.ep_square is None and board.castling_rights == chess.BB_CORNERS \
             and _pieces(board) == _STARTING_PIECES:  # most games: python-chess's FEN costs 26 µs
-        return _guarded(rust.Board)
+        return _guarded(lambda: rust.Board(None, none))
     fields = board.fen().split()
     fields[4] = "0"
-    return _guarded(lambda: rust.Board.from_fen(" ".join(fields)))
+    return _guarded(lambda: rust.Board.from_fen(" ".join(fields), none))
 
 
 def _pieces(board: chess.Board) -> tuple[int, ...]:
@@ -416,8 +429,11 @@ T = TypeVar("T")
 
 
 def _guarded(ask: Callable[[], T]) -> T | None:
-    """What the compiled core answers, or None if it fails (an error, or a panic of the Rust
-    code, which reaches Python as a ``BaseException``): python-chess answers then. The functions
+    """What the compiled core answers, or None if it fails: python-chess answers then. It fails
+    with an error (a text it reads as no move, a move it finds illegal); a Rust panic reaches
+    Python as pyo3's ``PanicException`` (a ``BaseException``) only in a build that unwinds, and
+    rust-chess 0.4.3's wheel aborts instead, so the program never leads it to the panics known
+    (:func:`fast_board`, :func:`fast_push`). The functions
     called once a move (``fast_read``, ``fast_push``, ``fast_is_stuck``, ``fast_check``) write the
     same guard inline: a lambda and a call for each question cost the audit 7 % of its time."""
     try:

@@ -53,7 +53,9 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None, la
     ruleset = _ruleset(headers, rules.name)
     # the compiled core beside the board for standard chess in English SAN (issue 36): it reads
     # each move and says whether the side to move is stuck; python-chess answers anything else
-    fast = fast_board(board) if lang.code == DEFAULT and not board.chess960 and is_compiled_available() else None
+    # (not for pieces a FEN marks as promoted: the board copied from the core's keeps no marks)
+    fast = fast_board(board) if lang.code == DEFAULT and not board.chess960 and not board.promoted \
+        and is_compiled_available() else None
     key = position_key(board)
     keys = [key]  # the position after each ply, for the fivefold of 2014 (consecutive alternate moves)
     occurrences: dict[Hashable, int] = {key: 1}
