@@ -235,8 +235,12 @@ def main(argv: list[str] | None = None) -> int:
     figures.update(bench_memory(100 if args.smoke else 1000))
     figures.update(bench_real(repetitions, args.smoke))
     if not args.smoke:
+        from bench.commandline import measure as bench_commandline
         from bench.unwinnability import bench as bench_unwinnability
 
+        for name, (median, low, high) in bench_commandline(args.side_repetitions).items():
+            figures.update({f"commandline_{name}": median, f"commandline_{name}_min": low,
+                            f"commandline_{name}_max": high})
         figures.update(bench_helpmate())
         figures.update(bench_unwinnability(400))
     load = os.getloadavg()
