@@ -148,7 +148,7 @@ def test_the_referees_fast_reader_reads_no_move_python_chess_refuses(fen: str, t
     board = chess.Board(fen)
     with pytest.raises(ValueError):
         board.parse_san(text)
-    assert Position(board).legal_san(text) is None
+    assert Position(board).legal_move_named(text) is None
 
 
 def test_the_referees_fast_reader_agrees_with_python_chess_on_many_texts() -> None:
@@ -171,7 +171,7 @@ def test_the_referees_fast_reader_agrees_with_python_chess_on_many_texts() -> No
                 expected = board.parse_san(text)
             except ValueError:
                 expected = None
-            read = position.legal_san(text)
+            read = position.legal_move_named(text)
             assert read is None or read == expected, (board.fen(), text, read, expected)
         # coordinates as python-chess's parse_uci reads them: every legal move, castling too, read
         ucis = [m.uci() for m in board.generate_legal_moves()]
@@ -180,7 +180,7 @@ def test_the_referees_fast_reader_agrees_with_python_chess_on_many_texts() -> No
                 expected = board.parse_uci(text)
             except ValueError:
                 expected = None
-            read = position.legal_san(text)
+            read = position.legal_move_named(text)
             assert read == expected or (read is None and expected is not None and text not in ucis), (
                 board.fen(), text, read, expected)
 
@@ -282,5 +282,5 @@ def test_the_referees_check_sign_on_a_marked_king_is_python_chess_s() -> None:
 
     position = Position.from_start("1k~6/8/1K6/8/8/8/8/7R b - - 0 1", ["Ka8"])
     theirs = position.board.copy()
-    move = position.legal_san("Rh8") or chess.Move.from_uci("h1h8")  # the core asked first, if any
+    move = position.legal_move_named("Rh8") or chess.Move.from_uci("h1h8")  # the core asked first, if any
     assert position.push(move) == theirs.san(move) == "Rh8"

@@ -376,11 +376,11 @@ class Position:
             return any(self.board.generate_legal_moves())
         return not stuck
 
-    def legal_san(self, san: str) -> chess.Move | None:
+    def legal_move_named(self, text: str) -> chess.Move | None:
         """The legal move the SAN or UCI text names, read by the compiled core (None: it reads
         none, or there is no compiled core; python-chess's readers then say why)."""
         core = self._core()
-        return fast_move(core, san) if core is not None else None
+        return fast_move(core, text) if core is not None else None
 
     def repetitions(self) -> int:
         """How many times the present position has occurred."""

@@ -275,9 +275,9 @@ class Referee(Game):
     def _on_play(self, color: chess.Color, act: PlayAct, hand: Hand) -> None:
         if self._has_move(color):
             board = self.position.board
-            # English SAN is read by the compiled core (issue 36); anything else, and what it cannot
+            # English SAN and UCI are read by the compiled core (issue 36); anything else, and what it cannot
             # read, by python-chess's readers, which also say why a text names no legal move
-            fast = self.position.legal_san(act.move) if self.reads.code == DEFAULT else None
+            fast = self.position.legal_move_named(act.move) if self.reads.code == DEFAULT else None
             move, legal = (fast, True) if fast is not None else read_move_checked(board, act.move, self.reads)
             if self.at_once and self._can_play_at_once(color, move, legal):
                 self._play_at_once(color, move, hand)
