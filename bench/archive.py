@@ -77,12 +77,13 @@ def _wall(argv: list[str]) -> float:
 
 def _cpu_with_children(argv: list[str]) -> float:
     """CPU time of this process and of the processes it started and waited for (a pool's)."""
-    before = time.process_time() + _children_cpu()
+    before = time.process_time() + children_cpu()
     _quietly(argv)
-    return time.process_time() + _children_cpu() - before
+    return time.process_time() + children_cpu() - before
 
 
-def _children_cpu() -> float:
+def children_cpu() -> float:
+    """The CPU time (user and system) of the processes this one started and waited for, so far."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -31,6 +30,8 @@ from pathlib import Path
 
 import chess
 import yaml
+
+from bench.archive import children_cpu
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL = ROOT / "bench" / "real"
@@ -77,12 +78,11 @@ def child_cpu(command: list[str], statuses: tuple[int, ...] = (0,)) -> float:
     :raises subprocess.CalledProcessError: if it ends with another status than ``statuses`` (a
         benchmark of a failing run means nothing; the audit's 1 says it found something).
     """
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    before = children_cpu()
     done = subprocess.run(command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
     if done.returncode not in statuses:
         raise subprocess.CalledProcessError(done.returncode, command)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return children_cpu() - before
 
 
 def push_san_cpu(games: list[list[str]]) -> float:

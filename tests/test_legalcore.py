@@ -10,16 +10,11 @@ import chess
 import pytest
 
 from arbiter.core.legalcore import LegalCore, PythonCore, RustCore, core_for, is_compiled_available
+from bench.perft import POSITIONS
 
-#: The classic perft positions (the chessprogramming wiki's) and their node counts at depth 3.
-PERFT = [
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 8902),
-    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 97862),
-    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 2812),
-    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 9467),
-    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 62379),
-    ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 89890),
-]
+#: The classic perft positions (the chessprogramming wiki's, as the perft bench holds them) and
+#: their node counts at depth 3.
+PERFT = [(fen, counts[2]) for fen, counts in POSITIONS.values()]
 
 #: The hard cases by name: each position, and what python-chess says of it is what a core must say.
 HARD = {
@@ -284,3 +279,20 @@ def test_the_referees_check_sign_on_a_marked_king_is_python_chess_s() -> None:
     theirs = position.board.copy()
     move = position.legal_move_named("Rh8") or chess.Move.from_uci("h1h8")  # the core asked first, if any
     assert position.push(move) == theirs.san(move) == "Rh8"
+
+
+def test_the_referee_makes_on_the_core_the_move_it_pushes_not_the_last_one_read() -> None:
+    """Position keeps the core's reading of the last ``play`` to make it without reading it again;
+    a move pushed that is not that reading is made as itself."""
+    from arbiter.core.position import Position
+
+    if not is_compiled_available():
+        pytest.skip("rust-chess is not installed here")
+    position = Position(chess.Board())
+    read = position.legal_move_named("Nf3")
+    assert read == chess.Move.from_uci("g1f3")
+    position.push(chess.Move.from_uci("e2e4"))  # another move than the one read
+    position.push(position.legal_move_named("e5") or chess.Move.from_uci("e7e5"))
+    core = position._core()
+    assert str(core.get_fen()).split()[:3] == position.board.fen().split()[:3]
+    assert position.legal_move_named("Nf3") == read and position.legal_move_named("Bc4") is not None

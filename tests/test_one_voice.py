@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from arbiter.web.app import create_app
-from tests.conftest import run_main
+from tests.conftest import run_main, write_file
 
 BAD_START = "title: t\nstart:\n  pgn: |\n    1. e4 e5 2. Bc5 *\nevents:\n  - white: play Nf3\n"
 BAD_GAME = '[Event "x"]\n[Result "*"]\n\n1. e4 e5 2. Bc5 *\n'
@@ -41,9 +41,8 @@ def logged() -> Iterator[list[logging.LogRecord]]:
 
 
 def test_the_command_line_process_writes_no_library_log_line(tmp_path: Path) -> None:
-    scenario = tmp_path / "bad-start.yaml"
-    scenario.write_text(BAD_START, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "arbiter", "run", str(scenario)], capture_output=True,
+    scenario = write_file(tmp_path, "bad-start.yaml", BAD_START)
+    done = subprocess.run([sys.executable, "-m", "arbiter", "run", scenario], capture_output=True,
                           text=True, timeout=120, check=False)
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
@@ -54,9 +53,7 @@ def test_the_command_line_process_writes_no_library_log_line(tmp_path: Path) -> 
 def test_a_scenario_starting_from_a_bad_pgn_says_it_once_in_its_own_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         logged: list[logging.LogRecord]) -> None:
-    scenario = tmp_path / "bad-start.yaml"
-    scenario.write_text(BAD_START, encoding="utf-8")
-    done = run_main(["run", str(scenario)], "", capsys, monkeypatch)
+    done = run_main(["run", write_file(tmp_path, "bad-start.yaml", BAD_START)], "", capsys, monkeypatch)
     assert done.returncode == 2
     assert "bad PGN: illegal san: 'Bc5'" in done.stdout + done.stderr
     assert "while parsing" not in done.stdout + done.stderr  # python-chess's own log line
@@ -66,9 +63,7 @@ def test_a_scenario_starting_from_a_bad_pgn_says_it_once_in_its_own_line(
 def test_the_audit_of_a_game_with_an_illegal_move_writes_only_its_report(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         logged: list[logging.LogRecord]) -> None:
-    archive = tmp_path / "bad.pgn"
-    archive.write_text(BAD_GAME, encoding="utf-8")
-    done = run_main(["audit", str(archive)], "", capsys, monkeypatch)
+    done = run_main(["audit", write_file(tmp_path, "bad.pgn", BAD_GAME)], "", capsys, monkeypatch)
     assert "'Bc5' is not a legal move" in done.stdout
     assert done.stderr == ""
     assert [r.name for r in logged if r.name.startswith("chess")] == []

@@ -281,11 +281,10 @@ def python_move(move: Any) -> chess.Move:
     return chess.Move(int(move.source), int(move.dest), _PIECE_TYPES[int(promoted)] if promoted is not None else None)
 
 
-def fast_move(fast: Any, text: str) -> chess.Move | None:
-    """The legal move a ``play`` text names, in UCI (:func:`fast_uci`) or plain SAN
-    (:func:`fast_read`), as python-chess's; None where python-chess's readers must answer."""
-    found = fast_uci(fast, text) if _UCI.fullmatch(text) else fast_read(fast, text)
-    return python_move(found) if found is not None else None
+def fast_move(fast: Any, text: str) -> Any | None:
+    """The legal move (the core's own) a ``play`` text names, in UCI (:func:`fast_uci`) or plain
+    SAN (:func:`fast_read`); None where python-chess's readers must answer."""
+    return fast_uci(fast, text) if _UCI.fullmatch(text) else fast_read(fast, text)
 
 
 def fast_push(fast: Any, move: chess.Move | Any) -> Any:

@@ -18,7 +18,7 @@ from arbiter.core.arrangement import Side, placement_of, same_placement
 from arbiter.core.errors import InvalidPositionError, shown
 from arbiter.core.i18n import N_, _
 from arbiter.core.legalcore import (fast_board, fast_check, fast_is_stuck, fast_move, fast_push,
-                                    is_compiled_available)
+                                    is_compiled_available, python_move)
 from arbiter.core.records import Record
 
 #: What is wrong with a position, in python-chess's words (``chess.Status``, lower case), marked
@@ -210,6 +210,8 @@ class Position:
         #: The compiled core's board of the present position (issue 36), kept up with each move;
         #: None where it is made when first asked (at the start, after a break or a move taken back).
         self._fast: Any = None
+        #: The last move the core read (:meth:`legal_move_named`): the version, python-chess's move, the core's.
+        self._named: tuple[int, chess.Move | None, Any] = (-1, None, None)
         self._compiled = is_compiled_available()
 
     def copy(self) -> Position:
@@ -222,6 +224,7 @@ class Position:
         twin.occurrences = dict(self.occurrences)
         twin.version = self.version
         twin._fast, twin._compiled = self._fast, self._compiled  # the core's board is never changed in place
+        twin._named = self._named
         return twin
 
     @classmethod
@@ -281,8 +284,8 @@ class Position:
             raise ValueError(f"illegal move {move.uci()!r} in {self.board.fen()}")
         before = self._fast
         if before is not None:
-            # the move is legal (checked above, or read among the legal moves): not checked again
-            self._fast = fast_push(before, move)
+            named = self._named  # the core's own move, when it read this one (not made from UCI again)
+            self._fast = fast_push(before, named[2] if named[0] == self.version and named[1] is move else move)
         san = san_and_push(self.board, move, self._fast)
         self.version += 1
         self._history.append(self.board.move_stack[-1])  # the board's copy: one Move kept per ply, not two
@@ -380,7 +383,12 @@ class Position:
         """The legal move the SAN or UCI text names, read by the compiled core (None: it reads
         none, or there is no compiled core; python-chess's readers then say why)."""
         core = self._core()
-        return fast_move(core, text) if core is not None else None
+        found = fast_move(core, text) if core is not None else None
+        if found is None:
+            return None
+        move = python_move(found)
+        self._named = (self.version, move, found)
+        return move
 
     def repetitions(self) -> int:
         """How many times the present position has occurred."""
