@@ -9,7 +9,8 @@ import random
 import chess
 import pytest
 
-from arbiter.core.legalcore import LegalCore, PythonCore, RustCore, core_for, is_compiled_available
+from arbiter.core.legalcore import is_compiled_available
+from tests.legalcores import LegalCore, PythonCore, RustCore, core_for
 from bench.perft import POSITIONS
 
 #: The classic perft positions (the chessprogramming wiki's, as the perft bench holds them) and
