@@ -445,3 +445,17 @@ def test_a_flag_called_while_nobody_acts_stays_called_when_the_page_changes_lang
     with use_language("sr"):
         view = live.session.retell()
     assert view.result == "1-0" and view.rulings[-1].ruling["text"].startswith("Партија је завршена")
+
+
+def test_a_name_or_a_note_with_a_line_break_or_a_quote_stays_inside_the_scenario() -> None:
+    """A file's name goes into the scenario's title, comments and source: a quote or a line break
+    in it (or in a note) must neither break the YAML nor change what it says (read of issue 36)."""
+    reading = read_recording((DGT / "1.inbytes").read_bytes())
+    reading.notes.append('a note\nspanning "two" lines')
+    name = 'odd "name"\nwith: a line break'
+    scenario = loads(scenario_text(reading, name), "odd.yaml")
+    assert scenario.spec.title is not None and scenario.spec.source is not None
+    said = 'odd "name" with: a line break'
+    assert said in scenario.spec.title and said in scenario.spec.source
+    assert all(line.startswith(("#", "title:", "source:", "start:", "time_control:", "clock:", "events:", "  - "))
+               for line in scenario_text(reading, name).splitlines())

@@ -3,18 +3,13 @@ session ``arbiter watch`` saves. The readings it rests on are its comments (docs
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import json
 
 import chess
 
+from arbiter.core.clock import format_duration
 from arbiter.core.i18n import _
-from arbiter.files.dgtimport import Act, Reading
-
-
-def events_of(acts: Iterable[Act]) -> Iterator[str]:
-    """The acts as a scenario's event lines."""
-    for act in acts:
-        yield act.line()
+from arbiter.files.dgtimport import Reading
 
 
 def time_control_of(reading: Reading) -> str | None:
@@ -31,11 +26,12 @@ def time_control_of(reading: Reading) -> str | None:
 def scenario_text(reading: Reading, name: str) -> str:
     """The scenario file of a reading: a title naming the recording, its start, the clock, the
     acts as events; the readings it rests on as comments (docs/eboards.md)."""
+    name = _one_line(name)  # a title is one line (FORMAT), and so is a comment
     title = _("A DGT e-board recording: {name}").format(name=name)
     source = _("the recording {name}, read as acts (Laws 4, 6.2.1, 6.8)").format(name=name)
     lines = [f"# Imported by `arbiter import dgt` from {name} (docs/eboards.md says how a board's",
              "# square changes and clock messages are read as acts).",
-             *(f"# {note}" for note in reading.notes),
+             *(f"# {_one_line(note)}" for note in reading.notes),
              f"title: {_quoted(title)}", f"source: {_quoted(source)}"]
     if reading.board.board_fen() != chess.STARTING_BOARD_FEN or reading.board.turn != chess.WHITE:
         lines.append(f"start: {{fen: {_quoted(reading.board.fen())}}}")
@@ -43,16 +39,19 @@ def scenario_text(reading: Reading, name: str) -> str:
     if control is not None and reading.start_clock is not None:
         clock = reading.start_clock
         lines += [f"time_control: {_quoted(control)}",
-                  f"clock: {{white: {_quoted(_duration(clock[chess.WHITE]))}, "
-                  f"black: {_quoted(_duration(clock[chess.BLACK]))}}}"]
+                  f"clock: {{white: {_quoted(format_duration(clock[chess.WHITE]))}, "
+                  f"black: {_quoted(format_duration(clock[chess.BLACK]))}}}"]
     lines.append("events:" if reading.acts else "events: []")
-    lines += [f"  - {line}" for line in events_of(reading.acts)]
+    lines += [f"  - {act.line()}" for act in reading.acts]
     return "\n".join(lines) + "\n"
 
 
-def _duration(seconds: int) -> str:
-    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
-
-
 def _quoted(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """``text`` as a YAML double-quoted scalar (JSON's string is one): a line break in a file's
+    name or a note is kept as ``\\n``, not read as a new line."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _one_line(text: str) -> str:
+    """``text`` for a comment line: its line breaks as spaces (a break would end the comment)."""
+    return " ".join(text.splitlines())
