@@ -70,6 +70,11 @@ def article(number: str, language: str = "en") -> Article:
         raise UnknownArticleError(_("unknown article {number}").format(number=repr(number))) from None
 
 
+def is_within(number: str, parent: str) -> bool:
+    """Whether the article ``number`` is ``parent`` or numbered below it (``4.3.1`` in ``4.3``)."""
+    return number == parent or number.startswith(parent + ".")
+
+
 def with_subarticles(number: str, language: str = "en") -> list[Article]:
     """The article and every article numbered below it (``4.3`` gives 4.3, 4.3.1, ...), in
     ``language`` (one of :data:`LANGUAGES`).
@@ -77,7 +82,7 @@ def with_subarticles(number: str, language: str = "en") -> list[Article]:
     :raises UnknownArticleError: if none exists.
     :raises UnknownLanguageError: if ``language`` is not one of :data:`LANGUAGES`.
     """
-    found = [a for n, a in articles(language).items() if n == number or n.startswith(number + ".")]
+    found = [a for n, a in articles(language).items() if is_within(n, number)]
     if not found:
         raise UnknownArticleError(_("unknown article {number}").format(number=repr(number)))
     return found

@@ -24,7 +24,7 @@ from arbiter.core.i18n import _
 from arbiter.core.records import Record
 from arbiter.core.resources import rules_dir
 from arbiter.core.yamlsource import SAFE_LOADER
-from arbiter.laws.articles import Article, article, articles, rulesets, with_subarticles
+from arbiter.laws.articles import Article, article, articles, is_within, rulesets, with_subarticles
 
 #: The edition a game is ruled by when nothing says otherwise.
 CURRENT = "2023"
@@ -240,7 +240,7 @@ def edition_subarticles(name: str, number: str, language: str = "en") -> list[Ar
     """
     if name == CURRENT:
         return with_subarticles(number, language)
-    found = [a for n, a in edition_articles(name, language).items() if n == number or n.startswith(number + ".")]
+    found = [a for n, a in edition_articles(name, language).items() if is_within(n, number)]
     if not found:
         raise UnknownArticleError(_("unknown article {number} in the Laws of {edition}").format(
             number=repr(number), edition=name))

@@ -131,6 +131,12 @@ class Game:
         return self.edition.ruleset(self.settings.ruleset)
 
     @property
+    def supervision(self) -> dict[str, Any]:
+        """The ruleset's numbers for the game's supervision (``rules/rulesets.yaml``)."""
+        numbers: dict[str, Any] = self.numbers["supervision"][self.settings.supervision]
+        return numbers
+
+    @property
     def turn(self) -> Turn:
         """The turn the table's state follows: its player, the facts of touch-move, the obligation."""
         return self._turn

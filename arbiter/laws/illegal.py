@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from typing import Any
 
 import chess
 
@@ -51,7 +50,7 @@ def pressed_without_move(ref: Game, color: chess.Color, increment: Fraction) -> 
     record = IllegalMove(color, article, texts.illegal(color, article), ref.position.depth, increment,
                          facts, promotion)
     ref.table.let_go_at_press(color)
-    if ref.watching and supervision_of(ref).get("arbiter_corrects", True):
+    if ref.watching and ref.supervision.get("arbiter_corrects", True):
         correct(ref, record)
         return
     # Nobody acts (yet): play goes on from the board as it stands (DECISIONS 11).
@@ -95,7 +94,7 @@ def illegal_position_after(ref: Game, record: IllegalMove) -> None:
     if ref.illegal_position is not None:
         ref.check_illegal_position()  # this completed move was the next one
         return
-    any_time = supervision_of(ref)["correction"] == "any-time"
+    any_time = ref.supervision["correction"] == "any-time"
     if not is_illegal_position(ref.position.board, pawn_on_last_rank=not any_time):
         return
     if any_time and not ref.watching and is_king_left_in_check(ref.position.board):
@@ -130,12 +129,6 @@ def pressed_with_two_hands(ref: Game, color: chess.Color, increment: Fraction) -
         ref.open_illegal.append(record)
 
 
-def supervision_of(ref: Game) -> dict[str, Any]:
-    """The ruleset's numbers for the game's supervision (``rules/rulesets.yaml``)."""
-    numbers: dict[str, Any] = ref.numbers["supervision"][ref.settings.supervision]
-    return numbers
-
-
 def correct(ref: Game, record: IllegalMove, announce: bool = True) -> None:
     """Rule on the illegal move: the position before it (or the move that stands), the penalty."""
     offender = record.player
@@ -146,7 +139,7 @@ def correct(ref: Game, record: IllegalMove, announce: bool = True) -> None:
         if ref.illegal_position is not None and ref.position.depth < ref.illegal_position:
             ref.illegal_position = None  # the board A.5.4 waited on is gone with the moves undone
             ref.king_left_in_check = None
-        if (ref.illegal_position is None and supervision_of(ref)["correction"] != "any-time"
+        if (ref.illegal_position is None and ref.supervision["correction"] != "any-time"
                 and is_illegal_position(ref.position.board, pawn_on_last_rank=True)):
             # The position reinstated is itself one A.5.4 waited on (the wait ended with the move
             # now undone): the wait begins again, until the next move is completed.
@@ -173,8 +166,14 @@ def correct(ref: Game, record: IllegalMove, announce: bool = True) -> None:
 
 def loses_by(ref: Game, record: IllegalMove) -> bool:
     """Whether penalising ``record`` is the offender's last strike (7.5.5: the second loses)."""
-    strikes_to_lose: int = supervision_of(ref).get("strikes_to_lose", ref.numbers["strikes_to_lose"])
-    return ref.strikes[record.player] + 1 >= strikes_to_lose
+    return ref.strikes[record.player] + 1 >= _strikes_to_lose(ref)
+
+
+def _strikes_to_lose(ref: Game) -> int:
+    """The illegal moves that lose: the supervision's number where it has one (before 2023, the
+    first in rapid and blitz without adequate supervision), else the ruleset's (7.5.5: two)."""
+    strikes: int = ref.supervision.get("strikes_to_lose", ref.numbers["strikes_to_lose"])
+    return strikes
 
 
 def _replace_pawn(ref: Game, record: IllegalMove, check_end: bool) -> None:
@@ -209,11 +208,10 @@ def penalise(ref: Game, record: IllegalMove) -> None:
         ref.rule("time", _penalty_article(ref, record), texts.increment_back(offender, record.increment),
                  player=chess.COLOR_NAMES[offender], seconds=-record.increment)
     ref.strikes[offender] += 1
-    supervision = supervision_of(ref)
-    if ref.strikes[offender] >= supervision.get("strikes_to_lose", numbers["strikes_to_lose"]):
+    if ref.strikes[offender] >= _strikes_to_lose(ref):
         # The Laws of 2014 and July 2017: in rapid and blitz without adequate supervision the
         # first illegal move loses (their A.4.2), cited by the supervision's article.
-        ref.lose(offender, "illegal-moves", supervision.get("loss_article") or _penalty_article(ref, record))
+        ref.lose(offender, "illegal-moves", ref.supervision.get("loss_article") or _penalty_article(ref, record))
         return
     seconds = numbers["illegal_move_penalty"]
     ref.clock.add(not offender, seconds)
@@ -236,7 +234,7 @@ def _penalty_article(ref: Game, record: IllegalMove) -> str:
 def is_correctable(ref: Game, record: IllegalMove) -> bool:
     """Whether the illegal move may still be corrected: any time in standard play and under full
     supervision; in rapid and blitz otherwise, only before the opponent's next move (A.5.2)."""
-    return supervision_of(ref)["correction"] == "any-time" or not record.passed
+    return ref.supervision["correction"] == "any-time" or not record.passed
 
 
 def claim(ref: Game, claimant: chess.Color) -> None:

@@ -130,8 +130,7 @@ class Referee(Game):
         once (6.8, A.5.5); otherwise it counts only when the opponent claims it."""
         if self.result != "*" or not self.watching:
             return
-        supervision = self.numbers["supervision"][self.settings.supervision]
-        if supervision["flag_called_by_arbiter"]:
+        if self.supervision["flag_called_by_arbiter"]:
             self.lose(color, "timeout", "6.9", texts.flag_fell_at(color, instant))
 
     def _has_move(self, color: chess.Color) -> bool:

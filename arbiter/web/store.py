@@ -115,7 +115,7 @@ class Store:
         """
         now = self._now()
         held = self._held.get(key)
-        if held is None or now - held.used > self.idle:
+        if held is None or self.is_idle(held.used, now):
             self.expire(now)
             raise Refused(404, _("no such session (it was deleted, or let go after {minutes} minutes without "
                                  "use)").format(minutes=number(round(self.idle / 60))))
@@ -152,9 +152,17 @@ class Store:
         del self._held[key]
         self._written(key, lambda file: file.delete([key]))
 
+    def is_idle(self, used: float, now: float) -> bool:
+        """Whether a session last used at ``used`` has been idle past its time at ``now``."""
+        return now - used > self.idle
+
+    def now(self) -> float:
+        """The store's clock (the tests' own where they give one)."""
+        return self._now()
+
     def expire(self, now: float) -> None:
         """Let go of the sessions nobody has used for ``idle`` seconds."""
-        gone = [key for key, held in self._held.items() if now - held.used > self.idle]
+        gone = [key for key, held in self._held.items() if self.is_idle(held.used, now)]
         for key in gone:
             del self._held[key]
         if gone:
@@ -273,9 +281,9 @@ def restore(sessions: Store, kept: SessionFile, new_held: _Maker,
     operations replayed, into ``sessions``; those idle past it are let go. The sessions that
     could not be made again (a library file gone, an edition unknown), each with why: they stay
     in the file, untouched."""
-    now, failed, gone = time.time(), [], []
+    now, failed, gone = sessions.now(), [], []
     for session in kept.sessions():
-        if now - session.used > sessions.idle:
+        if sessions.is_idle(session.used, now):
             gone.append(session.key)
             continue
         try:

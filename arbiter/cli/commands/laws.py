@@ -13,7 +13,7 @@ from arbiter.cli import render
 from arbiter.cli.render import error_line
 from arbiter.core.errors import UnknownArticleError
 from arbiter.core.i18n import N_, _, current_language
-from arbiter.laws.articles import Article
+from arbiter.laws.articles import Article, is_within
 from arbiter.laws.editions import CURRENT, Change, changes, edition, edition_articles, edition_subarticles
 
 #: How an article changed, as the listing says it.
@@ -54,8 +54,7 @@ def _diff(args: argparse.Namespace) -> int:
     found = changes(old, new, current_language())
     if args.article:
         wanted = args.article
-        found = [c for c in found if any(a is not None and (a.number == wanted or a.number.startswith(wanted + "."))
-                                         for a in (c.old, c.new))]
+        found = [c for c in found if any(a is not None and is_within(a.number, wanted) for a in (c.old, c.new))]
     if args.format == "json":
         json.dump({"old": old, "new": new, "changes": [_change_fields(c) for c in found]}, sys.stdout,
                   indent=1, ensure_ascii=False)
