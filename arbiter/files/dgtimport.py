@@ -361,19 +361,38 @@ def increment_of(found: Iterable[Message]) -> int:
     """The seconds the clock adds at each press: the most a pressing side's time ever rose from
     its reading before the press to the one after (a press between two readings takes up to a
     second of the presser's time, so a single press may show one less)."""
-    gains: list[int] = []
-    last: tuple[str, dict[str, int]] | None = None
+    presses = Presses()
     for message in found:
+        presses.see(message)
+    return presses.increment
+
+
+class Presses:
+    """The presses a clock's readings show, one reading at a time, and what each press added to
+    the presser's time; a recording's (:func:`increment_of`) and a live board's."""
+
+    def __init__(self) -> None:
+        self.gains: list[int] = []
+        self._last: tuple[str, dict[str, int]] | None = None
+
+    def see(self, message: Message) -> bool:
+        """Take in one message; whether it showed a press (the lever turned since the last reading)."""
         if not isinstance(message, ClockReading) or message.is_acknowledgement or not message.running:
-            continue
+            return False
         assert message.left is not None and message.right is not None
         side = "right" if message.lever_right else "left"
         times = {"left": message.left.seconds, "right": message.right.seconds}
-        if last is not None and side != last[0]:
-            presser = last[0]
-            gains.append(times[presser] - last[1][presser])
-        last = (side, times)
-    return increment_from(gains)
+        last, self._last = self._last, (side, times)
+        if last is None or last[0] == side:
+            return False
+        presser = last[0]
+        self.gains.append(times[presser] - last[1][presser])
+        return True
+
+    @property
+    def increment(self) -> int:
+        """The increment the presses so far show (:func:`increment_from`)."""
+        return increment_from(self.gains)
 
 
 def increment_from(gains: list[int]) -> int:

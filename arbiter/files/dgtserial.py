@@ -82,9 +82,7 @@ class Message:
     @property
     def where(self) -> str:
         """``byte 1234`` or ``line 56 (byte 1234)``, for errors."""
-        if self.line is not None:
-            return _("line {line} (byte {offset})").format(line=self.line, offset=self.offset)
-        return _("byte {offset}").format(offset=self.offset)
+        return _where(self.offset, self.line)
 
 
 @dataclass(frozen=True)
@@ -242,6 +240,7 @@ def _read(data: bytes, base: int, line: int | None) -> Iterator[Message]:
 
 
 def _where(offset: int, line: int | None) -> str:
+    """Where in a recording: ``byte 1234``, or ``line 56 (byte 1234)`` for a base64 one."""
     if line is not None:
         return _("line {line} (byte {offset})").format(line=line, offset=offset)
     return _("byte {offset}").format(offset=offset)
@@ -296,8 +295,13 @@ def _side(data: bytes, where: str) -> Side:
     hours = flags & 0x0F
     if hours > 9:
         raise DgtProtocolError(_("{where}: {hours} is no hour of a clock").format(where=where, hours=hours))
-    seconds = hours * 3600 + _bcd(data[1], where) * 60 + _bcd(data[2], where)
+    seconds = _seconds(hours, data[1], data[2], where)
     return Side(seconds, flag=bool(flags & 0x40), final_flag=bool(flags & 0x10), time_per_move=bool(flags & 0x20))
+
+
+def _seconds(hours: int, minutes: int, seconds: int, where: str) -> int:
+    """A clock's time in seconds: its hours as a number, its minutes and seconds in BCD."""
+    return hours * 3600 + _bcd(minutes, where) * 60 + _bcd(seconds, where)
 
 
 def _ee_records(data: bytes, base: int, where: str) -> Iterator[EeRecord]:
@@ -320,7 +324,7 @@ def _ee_records(data: bytes, base: int, where: str) -> Iterator[EeRecord]:
         elif 0x60 <= byte <= 0x69 or 0x70 <= byte <= 0x79:
             if at + 2 >= len(data):
                 raise DgtProtocolError(_("{where}: a clock record is cut short").format(where=here))
-            seconds = (byte & 0x0F) * 3600 + _bcd(data[at + 1], here) * 60 + _bcd(data[at + 2], here)
+            seconds = _seconds(byte & 0x0F, data[at + 1], data[at + 2], here)
             yield EeRecord("clock", left=bool(byte & 0x10), seconds=seconds)
             at += 3
         else:

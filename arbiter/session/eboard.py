@@ -15,7 +15,7 @@ from typing import Any
 from arbiter.core.errors import ArbiterError
 from arbiter.core.errorline import error_line
 from arbiter.core.i18n import _
-from arbiter.files.dgtimport import Act, ActReader, Reading, increment_from
+from arbiter.files.dgtimport import Act, ActReader, Presses, Reading
 from arbiter.files.dgtscenario import scenario_text
 from arbiter.files.dgtserial import ClockReading, DgtProtocolError, Message, StreamReader
 from arbiter.files.scenario import loads
@@ -25,6 +25,19 @@ from arbiter.session.view import View
 #: What a live board is asked for when the watch begins: the whole board (0x42), then every change
 #: of a square and of the clock as it happens (0x4b, "update nice").
 START_COMMANDS = bytes([0x42, 0x4B])
+
+
+def open_board(device: str) -> Any:
+    """The serial port of the DGT board at ``device`` (a path or a pyserial URL), at the board's
+    9600 baud, a read waiting at most 0.2 s; ``arbiter watch`` and ``arbiter serve --dgt`` read it.
+
+    :raises ImportError: if pyserial is not installed.
+    :raises OSError: if the device cannot be opened (pyserial's ``SerialException`` is one).
+    :raises ValueError: if the device's name or URL is not one pyserial can open.
+    """
+    import serial
+
+    return serial.serial_for_url(device, baudrate=9600, timeout=0.2)
 
 
 class LiveBoard:
@@ -41,8 +54,7 @@ class LiveBoard:
         self.reader = ActReader()
         self.acts: list[Act] = []
         self.session: Session | None = None
-        self._last_clock: tuple[str, dict[str, int]] | None = None
-        self._gains: list[int] = []
+        self._presses = Presses()
         self.lock = threading.Lock()
         #: Everything said so far, in order (the page shows it).
         self.said: list[str] = []
@@ -104,17 +116,9 @@ class LiveBoard:
 
     def _learn_increment(self, message: Message) -> None:
         """The increment, learnt as presses show it (the session is set up again if it grows)."""
-        if not isinstance(message, ClockReading) or message.is_acknowledgement or not message.running:
+        if not self._presses.see(message):
             return
-        assert message.left is not None and message.right is not None
-        side = "right" if message.lever_right else "left"
-        times = {"left": message.left.seconds, "right": message.right.seconds}
-        last = self._last_clock
-        self._last_clock = (side, times)
-        if last is None or last[0] == side:
-            return
-        self._gains.append(times[last[0]] - last[1][last[0]])
-        increment = increment_from(self._gains)
+        increment = self._presses.increment
         if increment != self.reader.increment:
             self.reader.increment = increment
             if self.reader.reading is not None:

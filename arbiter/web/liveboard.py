@@ -20,7 +20,7 @@ from starlette.routing import Route
 from arbiter.core.errorline import error_line
 from arbiter.core.errors import ArbiterError
 from arbiter.core.i18n import use_language
-from arbiter.session.eboard import START_COMMANDS, LiveBoard
+from arbiter.session.eboard import START_COMMANDS, LiveBoard, open_board
 from arbiter.web.languages import asked_language
 
 
@@ -47,9 +47,7 @@ class BoardReader:
 
     def _run(self) -> None:
         try:
-            import serial
-
-            port = serial.serial_for_url(self.device, baudrate=9600, timeout=0.2)
+            port = open_board(self.device)
         except (ImportError, OSError, ValueError) as err:
             self.error = error_line(f"{self.device}: {err}")
             return

@@ -18,7 +18,7 @@ from arbiter.cli.render import error_line
 from arbiter.core.i18n import _
 from arbiter.core.errors import ArbiterError
 from arbiter.files.dgtscenario import scenario_text
-from arbiter.session.eboard import START_COMMANDS, LiveBoard
+from arbiter.session.eboard import START_COMMANDS, LiveBoard, open_board
 
 
 class Port(Protocol):
@@ -41,7 +41,7 @@ def main(args: argparse.Namespace) -> int:
             command="pip install pyserial")), file=sys.stderr)
         return 2
     try:
-        port = serial.serial_for_url(args.dgt, baudrate=9600, timeout=0.2)
+        port = open_board(args.dgt)
     except (serial.SerialException, OSError, ValueError) as err:
         print(error_line(f"arbiter watch: {args.dgt}: {err}"), file=sys.stderr)
         return 2
