@@ -28,6 +28,10 @@ class Article(Record):
         object.__setattr__(self, "title", title)
         object.__setattr__(self, "text", text)
 
+    def fields(self) -> dict[str, str]:
+        """The article as ``arbiter laws --format json`` and ``/api/laws`` give it."""
+        return {"article": self.number, "title": self.title, "text": self.text}
+
 
 # The languages the articles are held in (LANGUAGES, the program's): English
 # (``rules/articles.yaml``), Serbian in Cyrillic (``articles.sr.yaml``) and in Latin script

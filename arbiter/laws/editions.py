@@ -278,6 +278,11 @@ class Change(Record):
         renumbered, reworded = self.old.number != self.new.number, self.old.text != self.new.text
         return "renumbered-reworded" if renumbered and reworded else "renumbered" if renumbered else "reworded"
 
+    def fields(self) -> dict[str, Any]:
+        """The change as ``arbiter laws --diff --format json`` and ``/api/laws/diff`` give it."""
+        return {"change": self.kind, "old": self.old.fields() if self.old is not None else None,
+                "new": self.new.fields() if self.new is not None else None}
+
 
 def changes(old: str, new: str, language: str = "en") -> list[Change]:
     """What changed from the edition ``old`` to the edition ``new`` among the articles the

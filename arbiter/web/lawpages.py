@@ -8,7 +8,6 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from arbiter.laws import editions
-from arbiter.laws.articles import Article
 from arbiter.web.languages import request_language
 
 
@@ -24,18 +23,13 @@ def laws_routes(default_laws: str | None = None) -> list[Route]:
         found = (editions.edition_subarticles(laws.name, number, lang) if number
                  else list(editions.edition_articles(laws.name, lang).values()))
         return JSONResponse({"edition": laws.name, "in_force": laws.in_force.isoformat(), "title": laws.title,
-                             "editions": editions.names(), "articles": [_fields(a) for a in found]})
+                             "editions": editions.names(), "articles": [a.fields() for a in found]})
 
     async def get_laws_diff(request: Request) -> Response:
         """``GET /api/laws/diff?old=2018&new=2023``: what changed from one edition to the other."""
         old = editions.edition(request.query_params.get("old") or "").name
         new = editions.edition(request.query_params.get("new") or editions.CURRENT).name
         changes = editions.changes(old, new, request_language(request))
-        return JSONResponse({"old": old, "new": new, "changes": [
-            {"change": c.kind, "old": _fields(c.old), "new": _fields(c.new)} for c in changes]})
+        return JSONResponse({"old": old, "new": new, "changes": [c.fields() for c in changes]})
 
     return [Route("/api/laws", get_laws), Route("/api/laws/diff", get_laws_diff)]
-
-
-def _fields(article: Article | None) -> dict[str, str] | None:
-    return None if article is None else {"article": article.number, "title": article.title, "text": article.text}

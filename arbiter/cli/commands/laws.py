@@ -7,13 +7,12 @@ import argparse
 import json
 import sys
 import textwrap
-from typing import Any
 
 from arbiter.cli import render
 from arbiter.cli.render import error_line
 from arbiter.core.errors import UnknownArticleError
 from arbiter.core.i18n import N_, _, current_language
-from arbiter.laws.articles import Article, is_within
+from arbiter.laws.articles import is_within
 from arbiter.laws.editions import CURRENT, Change, changes, edition, edition_articles, edition_subarticles
 
 #: How an article changed, as the listing says it.
@@ -38,7 +37,7 @@ def main(args: argparse.Namespace) -> int:
         print(error_line(f"arbiter laws: {err}"), file=sys.stderr)
         return 2
     if args.format == "json":
-        json.dump([{"article": a.number, "title": a.title, "text": a.text} for a in entries], sys.stdout,
+        json.dump([a.fields() for a in entries], sys.stdout,
                   indent=1, ensure_ascii=False)
         print()
     else:
@@ -56,7 +55,7 @@ def _diff(args: argparse.Namespace) -> int:
         wanted = args.article
         found = [c for c in found if any(a is not None and is_within(a.number, wanted) for a in (c.old, c.new))]
     if args.format == "json":
-        json.dump({"old": old, "new": new, "changes": [_change_fields(c) for c in found]}, sys.stdout,
+        json.dump({"old": old, "new": new, "changes": [c.fields() for c in found]}, sys.stdout,
                   indent=1, ensure_ascii=False)
         print()
         return 0
@@ -69,13 +68,6 @@ def _diff(args: argparse.Namespace) -> int:
         print()
         print(_change_text(change, old, new))
     return 0
-
-
-def _change_fields(change: Change) -> dict[str, Any]:
-    def fields(article: Article | None) -> dict[str, str] | None:
-        return None if article is None else {"article": article.number, "title": article.title, "text": article.text}
-
-    return {"change": change.kind, "old": fields(change.old), "new": fields(change.new)}
 
 
 def _change_text(change: Change, old: str, new: str) -> str:
