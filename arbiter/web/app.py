@@ -187,10 +187,7 @@ def create_app(library: Path | None = None, max_sessions: int = 500, max_events:
              operation: tuple[str, str] | None) -> Any:
         """``act`` done in the session's language; ``lang``, if another, becomes it (the game's
         rulings told again in it). What changed the session is written to the store's file."""
-        if lang is not None and lang != held.language:
-            with use_language(lang):
-                held.session.retell()
-            held.language = lang
+        if lang is not None and held.speak(lang):
             sessions.record(key, held, "language", lang)
         queued = len(held.session.queued)
         try:

@@ -61,6 +61,15 @@ class Held:
     #: When :attr:`used` was last written to the file.
     used_kept: float = 0.0
 
+    def speak(self, lang: str) -> bool:
+        """Speak ``lang`` from now on, the game's rulings told again in it; whether it changed."""
+        if lang == self.language:
+            return False
+        with use_language(lang):
+            self.session.retell()
+        self.language = lang
+        return True
+
 
 #: How often a session only looked at (no operation) has its time of use written to the file.
 _KEEP_USE_EVERY = 60.0
@@ -293,9 +302,7 @@ def restore(sessions: Store, kept: SessionFile, new_held: _Maker,
             held.language = session.language
             for kind, value in session.operations:
                 if kind == "language":
-                    with use_language(value):
-                        held.session.retell()
-                    held.language = value
+                    held.speak(value)
                     continue
                 with use_language(held.language):
                     if kind == "line":
