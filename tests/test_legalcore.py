@@ -297,3 +297,31 @@ def test_the_referee_makes_on_the_core_the_move_it_pushes_not_the_last_one_read(
     core = position._core()
     assert str(core.get_fen()).split()[:3] == position.board.fen().split()[:3]
     assert position.legal_move_named("Nf3") == read and position.legal_move_named("Bc4") is not None
+
+
+def test_the_compiled_core_is_used_in_the_main_thread_only() -> None:
+    """rust-chess 0.4.3 crashed the process when the web server's worker threads made its boards
+    (a segmentation fault in the suite's web tests run in one process): another thread gets no
+    compiled board, and a position made in the main thread goes on without it there."""
+    import threading
+
+    from arbiter.core.legalcore import fast_board
+    from arbiter.core.position import Position
+
+    if not is_compiled_available():
+        pytest.skip("rust-chess is not installed here")
+    assert fast_board(chess.Board()) is not None
+    position = Position(chess.Board())
+    assert position.legal_move_named("e4") is not None and position._fast is not None
+    seen: dict[str, object] = {}
+
+    def elsewhere() -> None:
+        seen["board"] = fast_board(chess.Board())
+        seen["read"] = position.legal_move_named("e4")
+        seen["san"] = position.push(chess.Move.from_uci("e2e4"))
+        seen["core"] = position._fast
+
+    worker = threading.Thread(target=elsewhere)
+    worker.start()
+    worker.join()
+    assert seen == {"board": None, "read": None, "san": "e4", "core": None}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any, TypeVar
@@ -33,6 +34,13 @@ def is_compiled_available() -> bool:
     except ImportError:
         return False
     return True
+
+
+#: The interpreter's main thread: the only one the compiled core is used in. rust-chess 0.4.3 crashed
+#: the process (a segmentation fault inside its ``Board()``) when the web server's worker threads
+#: made its boards, reproducibly in the test suite though never in one thread; python-chess answers
+#: in every other thread (``arbiter serve``'s requests, Dask's workers), the same.
+MAIN_THREAD = threading.main_thread().ident
 
 
 #: rust-chess's piece types (pawn 0 to king 5) as python-chess numbers them (pawn 1 to king 6).
@@ -236,7 +244,8 @@ def _rust() -> Any:
 
 
 def fast_board(board: chess.Board) -> Any:
-    """The compiled core's board of ``board``, or None where it cannot hold it: an invalid
+    """The compiled core's board of ``board``, or None where it cannot hold it or is not used (in
+    another thread than the main one: :data:`MAIN_THREAD`): an invalid
     position (a king missing, the side not to move in check, after an illegal move stood), or a
     king a FEN marks as promoted (``k~``: python-chess does not count a king so marked; rust-chess
     knows no marks, and other pieces' marks change nothing it answers).
@@ -247,7 +256,7 @@ def fast_board(board: chess.Board) -> Any:
     is a Rust panic, which in this build ends the process (no Python exception to catch). The core
     answers only legality, check, mate and stalemate.
     """
-    if not board.is_valid() or board.promoted & board.kings:
+    if not board.is_valid() or board.promoted & board.kings or threading.get_ident() != MAIN_THREAD:
         return None
     rust = _RUST or _rust()
     none = rust.RepetitionDetectionMode.NONE
