@@ -732,6 +732,7 @@ def test_the_live_board_tab_shows_a_dgt_boards_game(browser, tmp_path: Path) -> 
     """Issue 33: ``arbiter serve --dgt DEVICE``: the page's tab of the live board draws the game a
     board double plays through a pseudo-terminal, and what the arbiter said."""
     import uvicorn
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
     from arbiter.web.app import create_app
     from tests.test_dgt import DGT, BoardDouble
@@ -751,8 +752,12 @@ def test_the_live_board_tab_shows_a_dgt_boards_game(browser, tmp_path: Path) -> 
             page.goto(f"http://127.0.0.1:{port}/")
             page.wait_for_selector("#tab-live:not([hidden])")
             page.click("#tab-live")
-            page.wait_for_function("window.arbiterApp.view && window.arbiterApp.view.result === '1-0'",
-                                   timeout=30_000)
+            try:
+                page.wait_for_function("window.arbiterApp.view && window.arbiterApp.view.result === '1-0'",
+                                       timeout=30_000)
+            except PlaywrightTimeoutError:  # it hung once in CI (2026-12-05): say where the board stood
+                raise AssertionError(f"no result after 30 s; the page's status: {page.inner_text('#live-status')!r}; "
+                                     f"said: {page.inner_text('#live-said')[-600:]!r}") from None
             assert page.is_visible("#board") and not page.is_visible("#controls")
             assert page.inner_text("#live-status").startswith(board.device)
             assert "result (6.9)" in page.inner_text("#live-said")
