@@ -32,6 +32,24 @@ _KNIGHT_ATTACKS = chess.BB_KNIGHT_ATTACKS
 _PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
 _PROMOTION_RANKS = chess.BB_RANK_1 | chess.BB_RANK_8
 
+#: ``chess.between`` as a table: the squares strictly between two squares on a line.
+_BETWEEN = [[chess.between(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
+#: The squares of a bitboard, in python-chess's order (``chess.scan_forward``), kept once read:
+#: the fixpoint reads the same few sets (reachable squares, masks) again in every round, and a
+#: kept tuple costs a quarter of walking the bits again (the analysis's hottest loop, issue 36).
+_SQUARES_OF: dict[int, tuple[chess.Square, ...]] = {}
+_SQUARES_KEPT = 1 << 14
+
+
+def _squares(bitboard: int) -> tuple[chess.Square, ...]:
+    """The squares of ``bitboard``, lowest first (``chess.scan_forward``'s order)."""
+    squares = _SQUARES_OF.get(bitboard)
+    if squares is None:
+        if len(_SQUARES_OF) >= _SQUARES_KEPT:
+            _SQUARES_OF.clear()
+        squares = _SQUARES_OF[bitboard] = tuple(chess.scan_forward(bitboard))
+    return squares
+
 
 def bishop_attacks(square: chess.Square, blockers: int) -> int:
     """The squares a bishop on ``square`` attacks with ``blockers`` on the board (the first
@@ -109,11 +127,11 @@ class Analysis:
         self.kings = board.kings
         self.types: dict[chess.Square, chess.PieceType] = {}
         self.colors: dict[chess.Square, chess.Color] = {}
-        for square in chess.scan_forward(occupied):
+        for square in _squares(occupied):
             self.types[square] = board.piece_type_at(square) or chess.PAWN
             self.colors[square] = bool(board.occupied_co[chess.WHITE] & _SQUARES[square])
         self.reachable = [0] * 64
-        for square in chess.scan_forward(occupied):
+        for square in _squares(occupied):
             self.reachable[square] = _SQUARES[square]
         self.steady = occupied
         self.clear = ~occupied & _ALL
@@ -139,7 +157,7 @@ class Analysis:
         attacked = [0, 0]
         board = self.board
         known = self._always
-        for square in chess.scan_forward(self.occupied & ~self.capturable):
+        for square in _squares(self.occupied & ~self.capturable):
             piece, color = self.types[square], self.colors[square]
             obstacles = 0
             if piece == chess.BISHOP or piece == chess.ROOK or piece == chess.QUEEN:
@@ -151,7 +169,7 @@ class Analysis:
             always = known.get(key)
             if always is None:
                 always = _ALL
-                for target in chess.scan_forward(self.reachable[square]):
+                for target in _squares(self.reachable[square]):
                     always &= piece_attacks(piece, color, target, obstacles)
                 known[key] = always
             attacked[color] |= always
@@ -170,8 +188,9 @@ class Analysis:
         closed_with: list[tuple[int, int] | None] = [None] * 64
         while True:
             self._progress = False
-            for square in chess.scan_forward(self.occupied):
+            for square in _squares(self.occupied):
                 piece, color = self.types[square], self.colors[square]
+                bit = _SQUARES[square]
                 # Pawn captures count only while White has more than one piece besides the king:
                 # with one left, a capture by a black pawn leaves a bare king anyway.
                 pawn_captures = piece == chess.PAWN and (color == chess.WHITE or white_has_more)
@@ -182,8 +201,13 @@ class Analysis:
                 sources = self.reachable[square] & ~closed[square]
                 if piece == chess.PAWN and sources and self._may_stand_anywhere(square, color):
                     sources = 0  # its moves lead nowhere new, from any square
-                for source in chess.scan_forward(sources):
-                    targets = piece_moves(piece, color, source, self.steady)
+                for source in _squares(sources):
+                    if piece == chess.KING:
+                        targets = _KING_ATTACKS[source]
+                    elif piece == chess.KNIGHT:
+                        targets = _KNIGHT_ATTACKS[source]
+                    else:
+                        targets = piece_moves(piece, color, source, self.steady)
                     if pawn_captures:
                         targets |= _PAWN_ATTACKS[color][source] & self.sacrificable[not color]
                     if not targets & ~self.reachable[square]:
@@ -191,11 +215,13 @@ class Analysis:
                         continue
                     targets = self._filter_targets(square, piece, color, source, targets)
                     self._add_reachable(square, targets)
-                    if targets & ~_SQUARES[square]:
-                        self._set("movable", self.movable | _SQUARES[square])
+                    if targets & ~bit and not self.movable & bit:
+                        self.movable |= bit
+                        self._progress = True
                 reachable = self.reachable[square]
-                if reachable & ~_SQUARES[square]:
-                    self._set("steady", self.steady & ~_SQUARES[square])
+                if reachable & ~bit and self.steady & bit:
+                    self.steady &= ~bit
+                    self._progress = True
                 capturable = 0
                 mask = ~self.kings
                 if piece == chess.PAWN:
@@ -203,14 +229,20 @@ class Analysis:
                 if color == chess.WHITE or white_has_more:
                     # The pieces known to be capturable already are not looked at again: adding
                     # them could change nothing (a steady one among them was counted when found).
-                    for other in chess.scan_forward(board.occupied_co[not color] & mask & ~self.capturable):
+                    for other in _squares(board.occupied_co[not color] & mask & ~self.capturable):
                         if reachable & self.reachable[other]:
                             capturable |= _SQUARES[other]
                 self._add_capturable(capturable)
-                self._set("steady", self.steady & ~(reachable & ~_SQUARES[square] & ~self.kings))
-                self._set("clear", self.clear & ~reachable)
-                if piece != chess.KING:
-                    self._set_sacrificable(color, self.sacrificable[color] | reachable)
+                gone = self.steady & reachable & ~bit & ~self.kings
+                if gone:
+                    self.steady &= ~gone
+                    self._progress = True
+                if self.clear & reachable:
+                    self.clear &= ~reachable
+                    self._progress = True
+                if piece != chess.KING and reachable & ~self.sacrificable[color]:
+                    self.sacrificable[color] |= reachable
+                    self._progress = True
                 if piece == chess.PAWN and self.reachable[square] & _PROMOTION_RANKS:
                     # A pawn that may promote may become anything and go anywhere, but onto its
                     # own side's steady pieces or a steady king.
@@ -231,16 +263,6 @@ class Analysis:
         reach the analysis: 1.22 CPU s against 1.52)."""
         return self.reachable[square] | self.steady & (self.board.occupied_co[color] | self.kings) == _ALL
 
-    def _set(self, name: str, value: int) -> None:
-        if getattr(self, name) != value:
-            setattr(self, name, value)
-            self._progress = True
-
-    def _set_sacrificable(self, color: chess.Color, value: int) -> None:
-        if self.sacrificable[color] != value:
-            self.sacrificable[color] = value
-            self._progress = True
-
     def _add_reachable(self, square: chess.Square, reachable: int) -> None:
         grown = self.reachable[square] | reachable
         if grown != self.reachable[square]:
@@ -259,7 +281,9 @@ class Analysis:
                 self.first_steady_capturable = capturable & self.steady
             elif not self.promotable:
                 self.first_steady_capturable |= capturable & self.steady
-        self._set("capturable", self.capturable | capturable)
+        if capturable & ~self.capturable:
+            self.capturable |= capturable
+            self._progress = True
 
     def _filter_targets(self, initial: chess.Square, piece: chess.PieceType, color: chess.Color,
                         source: chess.Square, targets: int) -> int:
@@ -280,7 +304,7 @@ class Analysis:
             # stands next to that king nor guards a square next to it: otherwise the king may be
             # steady only because this very piece never moves (a circle the fixpoint would keep),
             # and its move may free the king (8/8/4k3/8/4p1p1/pp2P1P1/1p6/1K6 b: 1...a2+ 2.Kxb2).
-            for target in chess.scan_forward(targets):
+            for target in _squares(targets):
                 if (white_king & piece_attacks(piece, color, target, not_clear)
                         and not _SQUARES[target] & self.sacrificable[chess.WHITE]):
                     targets &= ~_SQUARES[target]
@@ -289,8 +313,8 @@ class Analysis:
             checkers = board.occupied_co[chess.BLACK] & self.steady & ~_SQUARES[source] & chess.ray(king_square,
                                                                                                     source)
             if checkers:
-                for target in chess.scan_forward(targets):
-                    for checker in chess.scan_forward(checkers):
+                for target in _squares(targets):
+                    for checker in _squares(checkers):
                         if piece_attacks(self.types[checker], chess.BLACK, checker,
                                          blockers | _SQUARES[target]) & white_king:
                             targets &= ~_SQUARES[target]
@@ -301,10 +325,10 @@ class Analysis:
             # the white king may guard that square (and no steady black piece guards it).
             king_reach = self.reachable[chess.lsb(white_king)]
             guards = self.steady & board.occupied_co[chess.BLACK] & ~black_king
-            for target in chess.scan_forward(targets):
+            for target in _squares(targets):
                 if king_reach & _KING_ATTACKS[target] and not any(
                         piece_attacks(self.types[guard], chess.BLACK, guard, not_clear) & _SQUARES[target]
-                        for guard in chess.scan_forward(guards)):
+                        for guard in _squares(guards)):
                     continue
                 if black_king & self.steady and (piece_attacks(piece, color, target, not_clear)
                                                  & black_king & _KING_ATTACKS[target]):
@@ -318,7 +342,7 @@ class Analysis:
         the white king or guard a square next to it, from any square it may reach."""
         cage = _KING_ATTACKS[chess.lsb(white_king)]
         not_clear = ~self.clear & _ALL
-        for square in chess.scan_forward(self.reachable[initial]):
+        for square in _squares(self.reachable[initial]):
             if (_SQUARES[square] | piece_attacks(piece, chess.BLACK, square, not_clear)) & cage:
                 return True
         return False
@@ -335,17 +359,17 @@ class Analysis:
         region = self.reachable[other_king] | (_KING_ATTACKS[other_king] & ~self.attacked[color] & ~self.steady)
         diagonal = board.occupied_co[color] & (board.bishops | board.queens)
         straight = board.occupied_co[color] & (board.rooks | board.queens)
-        for target in chess.scan_forward(targets):
+        for target in _squares(targets):
             covered = _KING_ATTACKS[target] | _SQUARES[target]
             if not _KING_ATTACKS[other_king] & covered:
                 continue
             blockers = ~self.clear & _ALL | _SQUARES[target]
             # Leaving ``source`` may open a line for a slider of ours: a mate, not a stalemate.
             lines = bishop_attacks(source, blockers) & ~blockers
-            if any(self.reachable[slider] & lines for slider in chess.scan_forward(diagonal)):
+            if any(self.reachable[slider] & lines for slider in _squares(diagonal)):
                 continue
             lines = rook_attacks(source, blockers) & ~blockers
-            if any(self.reachable[slider] & lines for slider in chess.scan_forward(straight)):
+            if any(self.reachable[slider] & lines for slider in _squares(straight)):
                 continue
             if chess.popcount(region & ~covered) <= 1:
                 targets &= ~_SQUARES[target]
@@ -354,9 +378,15 @@ class Analysis:
     def _without_blocked_ways(self, initial: chess.Square, piece: chess.PieceType, color: chess.Color,
                               source: chess.Square, targets: int) -> int:
         """Drop targets behind a piece that can neither get out of the way nor be captured."""
-        for target in chess.scan_forward(targets):
-            way = chess.between(source, target) | _SQUARES[source] | _SQUARES[target]
-            for obstacle in chess.scan_forward(self.occupied & way & ~_SQUARES[initial] & ~self.capturable):
+        candidates = self.occupied & ~_SQUARES[initial] & ~self.capturable
+        ends = _SQUARES[source]
+        between = _BETWEEN[source]
+        for target in _squares(targets):
+            way = between[target] | ends | _SQUARES[target]
+            obstacles = candidates & way
+            if not obstacles:
+                continue
+            for obstacle in _squares(obstacles):
                 real_way = way
                 obstacle_type = self.types[obstacle]
                 if self.colors[obstacle] != color and (
@@ -368,8 +398,8 @@ class Analysis:
                     real_way |= chess.ray(initial, obstacle)
                 if not self.reachable[obstacle] & ~real_way:
                     targets &= ~_SQUARES[target]
-            if self.uncapturable_while_steady is not None:
-                targets &= ~(self.uncapturable_while_steady & self.steady)
+        if self.uncapturable_while_steady is not None:
+            targets &= ~(self.uncapturable_while_steady & self.steady)
         if self.capturable_only_while_steady is not None and _SQUARES[initial] & self.capturable_only_while_steady:
             return 0
         return targets
@@ -386,21 +416,21 @@ class Analysis:
         visitors, visited = self._visitors(black_king_region)
         if not visitors:
             return False
-        for mating_square in chess.scan_forward(visited):
+        for mating_square in _squares(visited):
             flights = _KING_ATTACKS[mating_square] & black_king_region & ~visited
             blockers, blocking = self._blockers(flights)
             count = min(chess.popcount(blockers), chess.popcount(blocking))
             near = _SQUARES[mating_square] | _KING_ATTACKS[mating_square]
-            for covered in itertools.combinations(chess.scan_forward(blocking), count):
+            for covered in itertools.combinations(_squares(blocking), count):
                 remaining = flights
                 for square in covered:
                     remaining &= ~_SQUARES[square]
                 if not remaining:
                     return True
                 stands = 0
-                for square in chess.scan_forward(remaining):
+                for square in _squares(remaining):
                     stands |= _KING_ATTACKS[square]
-                for stand in chess.scan_forward(stands & ~near & white_king_reach):
+                for stand in _squares(stands & ~near & white_king_reach):
                     if _KING_ATTACKS[stand] & remaining == remaining:
                         return True
         return False
@@ -409,12 +439,12 @@ class Analysis:
         """White's non-king pieces that may ever attack ``region``, and the part they may attack."""
         visitors = visited = 0
         not_clear = ~self.clear & _ALL
-        for square in chess.scan_forward(self.white & ~self.kings):
+        for square in _squares(self.white & ~self.kings):
             reach = self.reachable[square]
             if reach == _SQUARES[square]:
                 continue
             piece = self.types[square]
-            for target in chess.scan_forward(reach):
+            for target in _squares(reach):
                 hit = region & piece_attacks(piece, chess.WHITE, target, not_clear)
                 if hit:
                     visitors |= _SQUARES[square]
@@ -424,7 +454,7 @@ class Analysis:
     def _blockers(self, region: int) -> tuple[int, int]:
         """Black's non-king pieces that may ever stand in ``region``, and where."""
         blockers = blocking = 0
-        for square in chess.scan_forward(self.board.occupied_co[chess.BLACK] & ~self.kings):
+        for square in _squares(self.board.occupied_co[chess.BLACK] & ~self.kings):
             hit = region & self.reachable[square]
             if hit:
                 blockers |= _SQUARES[square]
@@ -455,7 +485,7 @@ def is_statically_unwinnable(board: chess.Board) -> bool:
     pending = analysis.first_steady_capturable
     if pending is None:
         return False
-    for square in chess.scan_forward(pending):
+    for square in _squares(pending):
         bit = _SQUARES[square]
         if _could_be_mated(board, uncapturable=bit).could_black_get_mated():
             continue
