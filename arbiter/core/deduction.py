@@ -186,19 +186,22 @@ class Analysis:
         # the rounds cost what changes, not every square of every piece.
         closed = [0] * 64
         closed_with: list[tuple[int, int] | None] = [None] * 64
+        reach = self.reachable  # changed in place only
+        sacrificable = self.sacrificable
+        types, colors = self.types, self.colors
         while True:
             self._progress = False
             for square in _squares(self.occupied):
-                piece, color = self.types[square], self.colors[square]
+                piece, color = types[square], colors[square]
                 bit = _SQUARES[square]
                 # Pawn captures count only while White has more than one piece besides the king:
                 # with one left, a capture by a black pawn leaves a bare king anyway.
                 pawn_captures = piece == chess.PAWN and (color == chess.WHITE or white_has_more)
                 if piece != chess.KING and piece != chess.KNIGHT:
-                    environment = (self.steady, self.sacrificable[not color] if pawn_captures else 0)
+                    environment = (self.steady, sacrificable[not color] if pawn_captures else 0)
                     if closed_with[square] != environment:
                         closed[square], closed_with[square] = 0, environment
-                sources = self.reachable[square] & ~closed[square]
+                sources = reach[square] & ~closed[square]
                 if piece == chess.PAWN and sources and self._may_stand_anywhere(square, color):
                     sources = 0  # its moves lead nowhere new, from any square
                 for source in _squares(sources):
@@ -209,16 +212,21 @@ class Analysis:
                     else:
                         targets = piece_moves(piece, color, source, self.steady)
                     if pawn_captures:
-                        targets |= _PAWN_ATTACKS[color][source] & self.sacrificable[not color]
-                    if not targets & ~self.reachable[square]:
+                        targets |= _PAWN_ATTACKS[color][source] & sacrificable[not color]
+                    if not targets & ~reach[square]:
                         closed[square] |= _SQUARES[source]  # the filters only drop targets
                         continue
                     targets = self._filter_targets(square, piece, color, source, targets)
-                    self._add_reachable(square, targets)
+                    if targets & ~reach[square]:
+                        reach[square] |= targets
+                        self._progress = True
+                    if piece != chess.BISHOP and targets & ~self.reachable_by_non_bishop[color]:
+                        self.reachable_by_non_bishop[color] |= targets
+                        self._progress = True
                     if targets & ~bit and not self.movable & bit:
                         self.movable |= bit
                         self._progress = True
-                reachable = self.reachable[square]
+                reachable = reach[square]
                 if reachable & ~bit and self.steady & bit:
                     self.steady &= ~bit
                     self._progress = True
@@ -230,7 +238,7 @@ class Analysis:
                     # The pieces known to be capturable already are not looked at again: adding
                     # them could change nothing (a steady one among them was counted when found).
                     for other in _squares(board.occupied_co[not color] & mask & ~self.capturable):
-                        if reachable & self.reachable[other]:
+                        if reachable & reach[other]:
                             capturable |= _SQUARES[other]
                 self._add_capturable(capturable)
                 gone = self.steady & reachable & ~bit & ~self.kings
@@ -240,10 +248,10 @@ class Analysis:
                 if self.clear & reachable:
                     self.clear &= ~reachable
                     self._progress = True
-                if piece != chess.KING and reachable & ~self.sacrificable[color]:
-                    self.sacrificable[color] |= reachable
+                if piece != chess.KING and reachable & ~sacrificable[color]:
+                    sacrificable[color] |= reachable
                     self._progress = True
-                if piece == chess.PAWN and self.reachable[square] & _PROMOTION_RANKS:
+                if piece == chess.PAWN and reach[square] & _PROMOTION_RANKS:
                     # A pawn that may promote may become anything and go anywhere, but onto its
                     # own side's steady pieces or a steady king.
                     self.promotable = True
