@@ -89,7 +89,7 @@ def test_a_cut_inside_a_comment_is_joined_on_the_cluster_too(scheduler: str, tmp
     inside = [cut for cut in cuts if path.read_bytes()[cut:cut + 14] in (b'[Event "quoted', b'[Site "after o')]
     assert len(inside) >= 3
     with distributed.Client(scheduler) as client:  # type: ignore[no-untyped-call]
-        games = list(daskaudit.audit_on_dask(client, str(path), io.StringIO(), None))
+        games = list(daskaudit.audit_by_workers(client, str(path), io.StringIO(), None))
     with archive.open_text(str(path)) as handle:
         expected = [audit_text(item, None) for item in game_texts(handle)]
     assert [game.as_dict() for game in games] == [game.as_dict() for game in expected]
@@ -193,13 +193,13 @@ def test_at_most_a_window_of_ranges_or_batches_is_at_work_at_once(tmp_path: Path
         expected = [audit_text(item, None).as_dict() for item in game_texts(handle)]
     window = 2 * 2 + 2
     plain = _Counted()
-    assert [game.as_dict() for game in daskaudit.audit_on_dask(plain, str(path), io.StringIO(), None)] == expected
+    assert [game.as_dict() for game in daskaudit.audit_by_workers(plain, str(path), io.StringIO(), None)] == expected
     assert plain.most_at_work <= window + 1 and plain.at_work == 0 and plain.cancelled > 0
     packed = tmp_path / "commented.pgn.gz"
     packed.write_bytes(gzip.compress(path.read_bytes()))
     batched = _Counted()
     with archive.open_text(str(packed)) as handle:
-        games = [game.as_dict() for game in daskaudit.audit_on_dask(batched, str(packed), handle, None)]
+        games = [game.as_dict() for game in daskaudit.audit_by_workers(batched, str(packed), handle, None)]
     assert games == expected and batched.most_at_work <= window and batched.at_work == 0
 
 
@@ -216,7 +216,7 @@ def test_a_worker_that_cannot_read_the_file_says_so(tmp_path: Path) -> None:
 
     with pytest.raises(OSError, match=r"a Dask worker cannot read .*games\.pgn: No such file or directory \(with "
                                       r"--scheduler, the workers must see the file at that path\)"):
-        list(daskaudit.audit_on_dask(Elsewhere(), str(path), io.StringIO(), None))
+        list(daskaudit.audit_by_workers(Elsewhere(), str(path), io.StringIO(), None))
 
 
 @pytest.mark.parametrize("output", ["text", "json"])

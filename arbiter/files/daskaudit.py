@@ -29,6 +29,8 @@ from arbiter.files.findings import GameAudit
 from arbiter.files.pgntext import game_texts
 
 if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult, Pool
+
     from distributed import Client
 
 
@@ -264,12 +266,13 @@ def _renumbered_game(game: GameAudit, offset: int) -> GameAudit:
     return dataclasses.replace(game, number=game.number + offset) if offset else game
 
 
-def audit_on_dask(client: Workers, name: str, handle: TextIO, notation: str | None,
+def audit_by_workers(client: Workers, name: str, handle: TextIO, notation: str | None,
                   lang: str | None = None, laws: str | None = None) -> Iterator[GameAudit]:
-    """Every game of one input audited on the cluster, in order and numbered as ``--jobs 1`` gives
-    them, their findings said in ``lang`` (the language in force here by default: a worker does
-    not share it): a plain file in byte ranges the workers read, anything else read from ``handle`` (the
-    input opened by :func:`~arbiter.files.archive.open_text`) and sent in batches."""
+    """Every game of one input audited by ``client``'s workers (a Dask cluster's, or this machine's
+    processes for ``--jobs N``: :class:`ProcessWorkers`), in order and numbered as ``--jobs 1``
+    gives them, their findings said in ``lang`` (the language in force here by default: a worker
+    does not share it): a plain file in byte ranges the workers read, anything else read from
+    ``handle`` (the input opened by :func:`~arbiter.files.archive.open_text`) and sent in batches."""
     lang = lang or current_language()
     workers = max(1, sum(client.nthreads().values()))
     window = 2 * workers + 2
@@ -282,6 +285,44 @@ def audit_on_dask(client: Workers, name: str, handle: TextIO, notation: str | No
     for audited in batches_in_order(lambda batch: client.submit(audit_batch, batch, notation, lang, laws, pure=False),
                                     game_texts(handle), window):
         yield from audited
+
+
+class _Pending(Generic[T]):
+    """A task of a process pool, as the audit waits for it (:class:`Outcome`)."""
+
+    def __init__(self, task: AsyncResult[T]) -> None:
+        self._task = task
+
+    def result(self) -> T:
+        return self._task.get()
+
+    def cancel(self) -> None:
+        """Nothing: a pool's task cannot be called back; the pool is closed at the end."""
+
+
+class ProcessWorkers:
+    """``--jobs N``: ``processes`` processes of this machine as the audit's workers (:class:`Workers`),
+    so that they read a plain file's byte ranges themselves, as a Dask cluster's workers do: the
+    command's own process neither cuts nor sends the games' texts."""
+
+    def __init__(self, pool: Pool, processes: int) -> None:
+        self._pool = pool
+        self._processes = processes
+
+    def submit(self, func: Callable[..., T], /, *args: Any, pure: bool = True) -> _Pending[T]:
+        return _Pending(self._pool.apply_async(func, args))
+
+    def nthreads(self) -> dict[str, int]:
+        return {"this machine": self._processes}
+
+
+@contextlib.contextmanager
+def process_workers(processes: int) -> Iterator[ProcessWorkers]:
+    """``processes`` worker processes of this machine for the whole command, stopped at the end."""
+    import multiprocessing
+
+    with multiprocessing.Pool(processes) as pool:
+        yield ProcessWorkers(pool, processes)
 
 
 @contextlib.contextmanager

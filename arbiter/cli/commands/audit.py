@@ -28,7 +28,10 @@ def main(args: argparse.Namespace) -> int:
     if args.scheduler is not None and args.engine != "dask":
         args.usage_error(_("--scheduler ADDRESS names a Dask scheduler: it needs --engine dask"))
     if args.engine == "local":
-        return _audit_files(args, None)
+        if (args.jobs or 1) <= 1:
+            return _audit_files(args, None)
+        with daskaudit.process_workers(args.jobs) as processes:  # one pool for every file, warmed once
+            return _audit_files(args, processes)
     try:
         with daskaudit.dask_client(args.scheduler, max(1, args.jobs or 2)) as client:
             return _audit_files(args, client)
@@ -37,8 +40,9 @@ def main(args: argparse.Namespace) -> int:
         return 2
 
 
-def _audit_files(args: argparse.Namespace, client: Workers | None) -> int:
-    """Audit every file named, on the Dask cluster of ``client`` if given; the exit status."""
+def _audit_files(args: argparse.Namespace, workers: Workers | None) -> int:
+    """Audit every file named, by ``workers`` if given (a Dask cluster's, or this machine's
+    processes for ``--jobs N``); the exit status."""
     from arbiter.files.archive import ArchiveError, open_text
     from arbiter.files.findings import NoPgnGameError, Tally, pgn_games
 
@@ -56,7 +60,7 @@ def _audit_files(args: argparse.Namespace, client: Workers | None) -> int:
         last = 0
         with handle:
             try:
-                for result in pgn_games(_audited(raw, handle, args.jobs or 1, args.notation, client, args.laws)):
+                for result in pgn_games(_audited(raw, handle, args.notation, workers, args.laws)):
                     tally.add(result)
                     last = result.number
                     if progress and tally.games % 100 == 0:
@@ -123,27 +127,18 @@ def _print_audit(name: str, result: GameAudit, output: str) -> None:
         print(f"    {finding.kind} ({finding.article}) {finding.where(result.first_ply)}{error_line(finding.text)}")
 
 
-def _audited(name: str, handle: TextIO, jobs: int, notation: str | None,
-             client: Workers | None = None, laws: str | None = None) -> Iterator[GameAudit]:
-    """Every game of one input audited in order, reading it as it goes: on the Dask cluster of
-    ``client`` if given, else in ``jobs`` processes; the moves are read in ``notation`` (English by
-    default), by the edition ``laws`` of the Laws (by default each game's, from its date). When
-    reading fails (a corrupt archive), the games read before are still given."""
-    import functools
-    import multiprocessing
-
+def _audited(name: str, handle: TextIO, notation: str | None,
+             workers: Workers | None = None, laws: str | None = None) -> Iterator[GameAudit]:
+    """Every game of one input audited in order, reading it as it goes: by ``workers`` if given (a
+    Dask cluster's, or this machine's processes for ``--jobs N``), else here; the moves are read in
+    ``notation`` (English by default), by the edition ``laws`` of the Laws (by default each game's,
+    from its date). When reading fails (a corrupt archive), the games read before are still given."""
     from arbiter.files.audit import audit_text
-    from arbiter.files.daskaudit import audit_on_dask, batches
+    from arbiter.files.daskaudit import audit_by_workers
     from arbiter.files.pgntext import game_texts
 
-    if client is not None:
-        yield from audit_on_dask(client, name, handle, notation, current_language(), laws)
+    if workers is not None:  # a worker does not share the command's language: it is given it
+        yield from audit_by_workers(workers, name, handle, notation, current_language(), laws)
         return
-    # a worker process does not share the command's language: it is given it
-    audit_one = functools.partial(audit_text, notation=notation, lang=current_language(), laws=laws)
-    if jobs <= 1:
-        yield from map(audit_one, game_texts(handle))
-        return
-    with multiprocessing.Pool(jobs) as pool:
-        for batch in batches(game_texts(handle), games=1000):  # a batch at a time: memory stays bounded
-            yield from pool.imap(audit_one, batch, chunksize=16)
+    for item in game_texts(handle):
+        yield audit_text(item, notation, laws=laws)
