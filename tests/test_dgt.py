@@ -273,8 +273,22 @@ class BoardDouble:
             os.write(self.master, chunk)
             if chunk[0] == 0x8D:
                 last = chunk
+        # Hang up only once the program has read everything: Linux drops what the slave side has not
+        # read yet when the master closes, and a reader slowed by a loaded machine then lost the
+        # game's acts (the live board's browser test hung so, about once in 25 runs under load).
+        deadline = time.monotonic() + 30
+        while self._unread() and time.monotonic() < deadline:
+            time.sleep(0.01)
         time.sleep(0.2)
         os.close(self.master)
+
+    def _unread(self) -> int:
+        """The bytes sent that the program has not read yet."""
+        import fcntl
+        import struct
+        import termios
+
+        return int(struct.unpack("i", fcntl.ioctl(self.slave, termios.FIONREAD, b"\0" * 4))[0])
 
     def __enter__(self) -> BoardDouble:
         self.thread.start()
@@ -291,6 +305,33 @@ def _raw_messages(data: bytes) -> list[bytes]:
     if data[0] & 0x80:
         return [bytes([b]) for b in data]  # raw bytes: one at a time, as a serial line gives them
     return [base64.b64decode(line) for line in data.split()]
+
+
+def test_the_bytes_that_arrived_are_read_before_the_board_goes_away() -> None:
+    """pyserial's ``read(256)`` gathers until 256 bytes or its wait and drops what it gathered when
+    the device goes away meanwhile: the watch's last clock readings, with the flag, were lost so."""
+    import os
+    import threading
+    import tty
+
+    from arbiter.session.eboard import open_board, read_arrived
+
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    port = open_board(os.ttyname(slave))
+    try:
+        sent = bytes([0x8D, 0x00, 0x0A]) * 20
+        os.write(master, sent)
+        hang_up = threading.Timer(0.05, os.close, [master])  # within the read's wait of 0.2 s
+        hang_up.start()
+        assert read_arrived(port) == sent
+        hang_up.join()
+        with pytest.raises(OSError):  # then the board is gone
+            while read_arrived(port):
+                pass
+    finally:
+        port.close()
+        os.close(slave)
 
 
 def test_watch_rules_on_a_real_board_as_it_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

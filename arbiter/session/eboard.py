@@ -40,6 +40,20 @@ def open_board(device: str) -> Any:
     return serial.serial_for_url(device, baudrate=9600, timeout=0.2)
 
 
+def read_arrived(port: Any) -> bytes:
+    """The board's bytes that have arrived: those waiting, else the next within the read wait.
+
+    Never more at once: pyserial's ``read(n)`` gathers until ``n`` bytes or its wait, and what it
+    gathered is lost when the device goes away meanwhile (a pseudo-terminal whose other end closed
+    dropped the last clock readings, and with them the flag, about once in 25 runs of a loaded
+    machine). Asked so, each byte that arrived is handed on before a disconnection is seen.
+
+    :raises OSError: the device went away (pyserial's ``SerialException`` is one).
+    """
+    data: bytes = port.read(port.in_waiting or 1)
+    return data
+
+
 class LiveBoard:
     """The board's bytes in, the arbiter's rulings out (``say``), the session kept; ``lock``
     serialises what is done to the session (a reader thread feeds it, a page reads its view)."""

@@ -20,7 +20,7 @@ from starlette.routing import Route
 from arbiter.core.errorline import error_line
 from arbiter.core.errors import ArbiterError
 from arbiter.core.i18n import use_language
-from arbiter.session.eboard import START_COMMANDS, LiveBoard, open_board
+from arbiter.session.eboard import START_COMMANDS, LiveBoard, open_board, read_arrived
 from arbiter.web.languages import asked_language
 
 
@@ -56,7 +56,7 @@ class BoardReader:
             port.write(START_COMMANDS)
             while not self._stop.is_set() and not self.live.reader.ended:
                 try:
-                    data = port.read(256)
+                    data = read_arrived(port)
                 except OSError:  # the board went away
                     break
                 if data:

@@ -18,13 +18,16 @@ from arbiter.cli.render import error_line
 from arbiter.core.i18n import _
 from arbiter.core.errors import ArbiterError
 from arbiter.files.dgtscenario import scenario_text
-from arbiter.session.eboard import START_COMMANDS, LiveBoard, open_board
+from arbiter.session.eboard import START_COMMANDS, LiveBoard, open_board, read_arrived
 
 
 class Port(Protocol):
     """What the watch needs of a serial port (pyserial's ``Serial``)."""
 
     def read(self, size: int = 1) -> bytes: ...
+
+    @property
+    def in_waiting(self) -> int: ...
 
     def write(self, data: bytes) -> int | None: ...
 
@@ -59,7 +62,7 @@ def watch(port: Port, save: Path, say: Callable[[str], None], quiet_seconds: flo
         heard = time.monotonic()
         while not watcher.reader.ended:
             try:
-                data = port.read(256)
+                data = read_arrived(port)
             except OSError:  # the device went away (a pseudo-terminal closed by its other end)
                 break
             if data:
