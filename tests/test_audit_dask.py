@@ -6,6 +6,7 @@ engine that cannot run; and the bounded window of tasks."""
 from __future__ import annotations
 
 import builtins
+import contextlib
 import gzip
 import io
 import logging
@@ -103,6 +104,31 @@ def test_without_a_scheduler_the_command_starts_and_closes_a_local_cluster(
     one = audit_out(capsys, str(path))
     assert audit_out(capsys, "--engine", "dask", "--jobs", "2", str(path)) == one
     assert one[0] == 1
+
+
+@pytest.mark.parametrize("scheduled", [False, True])
+def test_the_workers_audit_on_the_compiled_core(scheduled: bool) -> None:
+    """A worker runs its tasks in a thread of its own, and rust-chess must be loaded by its main
+    thread (``legalcore._load_in_main_thread``): the command's client has every worker load it so
+    at once (``daskworker.CoreLoader``), on a cluster started here or named by ``--scheduler``,
+    before any task of ours has come. Without it the tasks could run on python-chess alone, at twice
+    the CPU time a game (they did, while the core was the main thread's only)."""
+    from arbiter.core.legalcore import is_compiled_available
+
+    if not is_compiled_available():
+        pytest.skip("rust-chess is not installed here")
+    with contextlib.ExitStack() as stack:
+        address = None
+        if scheduled:  # a cluster of its own: no task of another test has loaded anything in it
+            cluster = stack.enter_context(distributed.LocalCluster(  # type: ignore[no-untyped-call]
+                n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0",
+                silence_logs=logging.ERROR))
+            address = cluster.scheduler_address
+        client = stack.enter_context(daskaudit.dask_client(address, 1))
+        loaded = client.run(lambda: "rust_chess" in sys.modules)  # sent by value: it imports nothing of ours
+        answers = [client.submit(is_compiled_available, pure=False).result() for _ in range(3)]
+    assert list(loaded.values()) == [True]
+    assert answers == [True, True, True]
 
 
 def test_without_distributed_the_dask_engine_is_a_clear_error(

@@ -9,6 +9,7 @@ import random
 import chess
 import pytest
 
+from arbiter.core import legalcore
 from arbiter.core.legalcore import is_compiled_available
 from tests.legalcores import LegalCore, PythonCore, RustCore, core_for
 from bench.perft import POSITIONS
@@ -124,12 +125,12 @@ def test_an_illegal_move_is_refused(kind: str) -> None:
 def test_the_fallback_is_chosen_when_asked_or_for_chess960(monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(core_for(chess.STARTING_FEN, chess960=True), PythonCore)
     monkeypatch.setenv("ARBITER_CORE", "python")
-    is_compiled_available.cache_clear()
+    legalcore._is_available.cache_clear()
     try:
         assert isinstance(core_for(), PythonCore)
     finally:
         monkeypatch.delenv("ARBITER_CORE")
-        is_compiled_available.cache_clear()
+        legalcore._is_available.cache_clear()
     assert isinstance(core_for(), RustCore if is_compiled_available() else PythonCore)
 
 
@@ -299,10 +300,9 @@ def test_the_referee_makes_on_the_core_the_move_it_pushes_not_the_last_one_read(
     assert position.legal_move_named("Nf3") == read and position.legal_move_named("Bc4") is not None
 
 
-def test_the_compiled_core_is_used_in_the_main_thread_only() -> None:
-    """rust-chess 0.4.3 crashed the process when the web server's worker threads made its boards
-    (a segmentation fault in the suite's web tests run in one process): another thread gets no
-    compiled board, and a position made in the main thread goes on without it there."""
+def test_the_compiled_core_serves_every_thread() -> None:
+    """Loaded by the main thread, rust-chess answers in any other (``arbiter serve``'s requests, a
+    Dask worker's tasks): a position made in one thread goes on with its compiled board in another."""
     import threading
 
     from arbiter.core.legalcore import fast_board
@@ -310,18 +310,77 @@ def test_the_compiled_core_is_used_in_the_main_thread_only() -> None:
 
     if not is_compiled_available():
         pytest.skip("rust-chess is not installed here")
-    assert fast_board(chess.Board()) is not None
     position = Position(chess.Board())
     assert position.legal_move_named("e4") is not None and position._fast is not None
     seen: dict[str, object] = {}
 
     def elsewhere() -> None:
-        seen["board"] = fast_board(chess.Board())
-        seen["read"] = position.legal_move_named("e4")
-        seen["san"] = position.push(chess.Move.from_uci("e2e4"))
-        seen["core"] = position._fast
+        seen["available"] = is_compiled_available()
+        seen["board"] = fast_board(chess.Board()) is not None
+        seen["san"] = position.push(position.legal_move_named("e4") or chess.Move.null())
+        seen["core"] = position._fast is not None
 
-    worker = threading.Thread(target=elsewhere)
+    for _ in range(20):  # threads one after another: each made on the stack the last one left
+        worker = threading.Thread(target=elsewhere)
+        worker.start()
+        worker.join()
+        assert seen == {"available": True, "board": True, "san": "e4", "core": True}
+        position.pop()
+
+
+#: rust-chess 0.4.3's fault, in a process of its own: its library loaded by a thread that then ends,
+#: the next threads (made on that thread's stack) crash in their first call.
+_LOADED_BY_A_THREAD_THAT_ENDS = """
+import threading, rust_chess
+def use():
+    import rust_chess
+    rust_chess.Board.from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4")
+for _ in range(40):
+    worker = threading.Thread(target=use)
     worker.start()
     worker.join()
-    assert seen == {"board": None, "read": None, "san": "e4", "core": None}
+"""
+
+
+@pytest.mark.parametrize("loaded_by", ["the main thread", "a thread that ends"])
+def test_rust_chess_is_loaded_by_the_main_thread(loaded_by: str) -> None:
+    """Why the program loads rust-chess in the main thread only (``legalcore._load_in_main_thread``):
+    loaded by a thread that ends, the process dies of a segmentation fault (in the suite's web tests
+    it did, every time they ran in one process, when a request's thread was the first to ask for the
+    core). The program's own way: a thread that asks first gets python-chess's answers, the main
+    thread loads it, and then every thread has it, on stacks of threads gone too."""
+    import subprocess
+    import sys
+
+    if not is_compiled_available():
+        pytest.skip("rust-chess is not installed here")
+    if loaded_by == "a thread that ends":
+        script = _LOADED_BY_A_THREAD_THAT_ENDS.replace("import threading, rust_chess", "import threading")
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, check=False)
+        assert done.returncode == -11  # SIGSEGV: the day rust-chess mends it, the main-thread rule may go
+        return
+    script = """
+import threading
+seen = {}
+def first():
+    from arbiter.core import legalcore
+    seen["first"] = (legalcore.is_compiled_available(), legalcore._RUST is None)
+worker = threading.Thread(target=first)
+worker.start()
+worker.join()
+from arbiter.core import legalcore
+from arbiter.core.position import Position
+import chess
+loaded = legalcore.is_compiled_available()  # the main thread asks: it loads rust-chess
+def use():
+    position = Position(chess.Board())
+    seen.setdefault("moves", []).append(position.legal_move_named("Nf3") is not None and position._fast is not None)
+for _ in range(40):
+    worker = threading.Thread(target=use)
+    worker.start()
+    worker.join()
+print(seen["first"], loaded, all(seen["moves"]), len(seen["moves"]))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[0] == "(False, True) True True 40"

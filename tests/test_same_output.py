@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.core.legalcore import is_compiled_available
+from arbiter.core import legalcore
 from tests.conftest import Piped
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -20,11 +20,11 @@ def _digest(piped: Piped, monkeypatch: pytest.MonkeyPatch, args: list[str], comp
         monkeypatch.delenv("ARBITER_CORE", raising=False)
     else:
         monkeypatch.setenv("ARBITER_CORE", "python")
-    is_compiled_available.cache_clear()
+    legalcore._is_available.cache_clear()
     try:
         done = piped(args, cwd=ROOT)
     finally:
-        is_compiled_available.cache_clear()
+        legalcore._is_available.cache_clear()
     assert done.stdout, done.stderr
     return hashlib.sha256(done.stdout.encode()).hexdigest()
 

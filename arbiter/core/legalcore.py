@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import threading
 from collections.abc import Callable
 from functools import cache, lru_cache
@@ -24,23 +25,46 @@ _STRICT_SAN = re.compile(
     r"|(?P<castle>O-O(?:-O)?))[+#]?")
 
 
-@cache
+def _load_in_main_thread() -> Any:
+    """rust-chess, imported now if this is the interpreter's main thread; None if it is not
+    installed, or if this is another thread and it was not imported yet.
+
+    rust-chess 0.4.3's library must be loaded by a thread that lives as long as the process: loaded
+    by a thread that then ended (the web server's worker threads, first to ask for it), the next
+    thread made on that thread's reused stack crashed in its first call (a segmentation fault
+    reading the library's thread-local data; ``tests/test_legalcore.py`` has the six lines that
+    show it in a process of their own). Loaded by the main thread, it serves every thread: pyo3
+    holds the GIL through each call, so no two threads are ever inside it at once.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return sys.modules.get("rust_chess")
+    try:
+        import rust_chess
+    except ImportError:
+        return None
+    return rust_chess
+
+
+#: rust-chess, once the main thread has loaded it (at this module's import, or at the first
+#: question asked in the main thread); None until then, where it is not installed, or switched off.
+_RUST: Any = None if os.environ.get("ARBITER_CORE", "").lower() == "python" else _load_in_main_thread()
+
+
 def is_compiled_available() -> bool:
-    """Whether rust-chess is installed here and not switched off (``ARBITER_CORE=python``)."""
+    """Whether rust-chess is installed here, loaded by the main thread (:func:`_load_in_main_thread`)
+    and not switched off (``ARBITER_CORE=python``)."""
+    if _RUST is None and threading.current_thread() is not threading.main_thread():
+        return False  # not loaded by the main thread yet: asked again later, it may be
+    return _is_available()
+
+
+@cache
+def _is_available() -> bool:
+    global _RUST
     if os.environ.get("ARBITER_CORE", "").lower() == "python":
         return False
-    try:
-        import rust_chess  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-#: The interpreter's main thread: the only one the compiled core is used in. rust-chess 0.4.3 crashed
-#: the process (a segmentation fault inside its ``Board()``) when the web server's worker threads
-#: made its boards, reproducibly in the test suite though never in one thread; python-chess answers
-#: in every other thread (``arbiter serve``'s requests, Dask's workers), the same.
-MAIN_THREAD = threading.main_thread().ident
+    _RUST = _RUST or _load_in_main_thread()
+    return _RUST is not None
 
 
 #: rust-chess's piece types (pawn 0 to king 5) as python-chess numbers them (pawn 1 to king 6).
@@ -119,7 +143,7 @@ def fast_uci(fast: Any, text: str) -> Any | None:
     if _UCI.fullmatch(text) is None:
         return None
     try:
-        move = (_RUST or _rust()).Move(text)
+        move = _RUST.Move(text)
         return move if fast.is_legal_move(move) else None
     except (KeyboardInterrupt, SystemExit):
         raise
@@ -147,7 +171,7 @@ def fast_push(fast: Any, move: chess.Move | Any) -> Any:
     which ends the process; checked, it is an error, and python-chess answers."""
     try:
         if isinstance(move, chess.Move):
-            move = (_RUST or _rust()).Move(move.uci())
+            move = _RUST.Move(move.uci())
         return fast.make_move_new(move, True)
     except (KeyboardInterrupt, SystemExit):
         raise
@@ -190,7 +214,7 @@ def mirror_push(board: chess.Board, after: Any, move: chess.Move) -> None:
     (a FEN may mark pieces, ``Q~``, and python-chess's push moves the marks with them); a promotion
     made here leaves none, which changes nothing python-chess answers (a mark hides only a king
     from it, and no king is promoted)."""
-    rust = _RUST or _rust()
+    rust = _RUST
     origin, target = move.from_square, move.to_square
     turn = board.turn
     moved = chess.BB_SQUARES[origin] | chess.BB_SQUARES[target]
@@ -230,22 +254,11 @@ _BITBOARDS = ("", "pawns", "knights", "bishops", "rooks", "queens", "kings")
 #: A side's castling rights as the squares of its rooks on the first rank (rust-chess's number:
 #: 0 none, 1 the queen's side, 2 the king's, 3 both).
 _CASTLING = (chess.BB_EMPTY, chess.BB_A1, chess.BB_H1, chess.BB_A1 | chess.BB_H1)
-#: The compiled library, once imported (:func:`_rust`).
-_RUST: Any = None
-
-
-def _rust() -> Any:
-    """rust-chess, imported the first time it is asked for."""
-    global _RUST
-    import rust_chess
-
-    _RUST = rust_chess
-    return rust_chess
 
 
 def fast_board(board: chess.Board) -> Any:
-    """The compiled core's board of ``board``, or None where it cannot hold it or is not used (in
-    another thread than the main one: :data:`MAIN_THREAD`): an invalid
+    """The compiled core's board of ``board``, or None where it cannot hold it or is not loaded
+    (:func:`is_compiled_available`): an invalid
     position (a king missing, the side not to move in check, after an illegal move stood), or a
     king a FEN marks as promoted (``k~``: python-chess does not count a king so marked; rust-chess
     knows no marks, and other pieces' marks change nothing it answers).
@@ -256,9 +269,9 @@ def fast_board(board: chess.Board) -> Any:
     is a Rust panic, which in this build ends the process (no Python exception to catch). The core
     answers only legality, check, mate and stalemate.
     """
-    if not board.is_valid() or board.promoted & board.kings or threading.get_ident() != MAIN_THREAD:
+    if _RUST is None or not board.is_valid() or board.promoted & board.kings:
         return None
-    rust = _RUST or _rust()
+    rust = _RUST
     none = rust.RepetitionDetectionMode.NONE
     if board.turn and board.ep_square is None and board.castling_rights == chess.BB_CORNERS \
             and _pieces(board) == _STARTING_PIECES:  # most games: python-chess's FEN costs 26 µs

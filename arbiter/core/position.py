@@ -9,7 +9,6 @@ Which legal move a given arrangement of pieces shows is :mod:`arbiter.core.arran
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Hashable, Iterator
 from typing import Any
 
@@ -18,7 +17,7 @@ import chess
 from arbiter.core.arrangement import Side, placement_of, same_placement
 from arbiter.core.errors import InvalidPositionError, shown
 from arbiter.core.i18n import N_, _
-from arbiter.core.legalcore import (MAIN_THREAD, fast_board, fast_check, fast_is_stuck, fast_move, fast_push,
+from arbiter.core.legalcore import (fast_board, fast_check, fast_is_stuck, fast_move, fast_push,
                                     is_compiled_available, python_move)
 from arbiter.core.records import Record
 
@@ -284,8 +283,6 @@ class Position:
         if not legal and not self.board.is_legal(move):
             raise ValueError(f"illegal move {move.uci()!r} in {self.board.fen()}")
         before = self._fast
-        if before is not None and threading.get_ident() != MAIN_THREAD:  # the core is the main thread's only
-            before = self._fast = None
         if before is not None:
             named = self._named  # the core's own move, when it read this one (not made from UCI again)
             self._fast = fast_push(before, named[2] if named[0] == self.version and named[1] is move else move)
@@ -370,8 +367,6 @@ class Position:
         position it cannot hold: python-chess answers then)."""
         if not self._compiled:
             return None
-        if self._fast is not None and threading.get_ident() != MAIN_THREAD:  # made in the main thread
-            self._fast = None
         if self._fast is None:
             self._fast = fast_board(self.board)
         return self._fast

@@ -343,6 +343,7 @@ def dask_client(scheduler: str | None, workers: int) -> Iterator[Client]:
             raise EngineError(_("cannot reach the Dask scheduler at {scheduler}: {error}").format(
                 scheduler=scheduler, error=err)) from None
         with client:
+            _load_core(client)
             yield client
         return
     import logging
@@ -355,4 +356,13 @@ def dask_client(scheduler: str | None, workers: int) -> Iterator[Client]:
     cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,  # type: ignore[no-untyped-call]
                                        processes=True, dashboard_address=":0", silence_logs=logging.CRITICAL)
     with cluster, distributed.Client(cluster) as client:  # type: ignore[no-untyped-call]
+        _load_core(client)
         yield client
+
+
+def _load_core(client: Client) -> None:
+    """Every worker of ``client``'s cluster loads the compiled core in its main thread (and every
+    worker that joins later): :mod:`arbiter.files.daskworker`."""
+    from arbiter.files.daskworker import CoreLoader
+
+    client.register_plugin(CoreLoader())
