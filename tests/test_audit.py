@@ -38,6 +38,61 @@ def test_same_output_with_one_and_two_jobs(capsys: pytest.CaptureFixture[str]) -
     assert json.loads(lines[-1])["summary"]["games"] == len(EXPECTED)
 
 
+def test_two_jobs_read_the_file_the_command_opened(tmp_path: Path) -> None:
+    """``--jobs N`` audits what ``--jobs 1`` reads, through the file the command opened: removed
+    or replaced by then, its name no longer names those games (a helper's review found the
+    processes reading it again by name)."""
+    from arbiter.cli.commands.audit import _audited
+    from arbiter.files import archive, daskaudit
+
+    path = tmp_path / "games.pgn"
+    path.write_bytes(CORPUS.read_bytes())
+    with archive.open_text(str(path)) as handle:
+        one = [game.as_dict() for game in _audited(str(path), handle, None)]
+    with archive.open_text(str(path)) as handle, daskaudit.process_workers(2) as workers:
+        path.unlink()
+        path.write_text("not a game\n", encoding="utf-8")
+        two = [game.as_dict() for game in _audited(str(path), handle, None, workers)]
+    assert two == one and len(one) == len(EXPECTED)
+
+
+def test_a_process_that_dies_fails_its_task_and_the_others_are_not_waited_for() -> None:
+    """``multiprocessing.Pool`` waited for ever for the task of a process killed (out of memory);
+    the audit's processes fail it instead (``BrokenProcessPool``), and the command reports it."""
+    import os
+    from concurrent.futures.process import BrokenProcessPool
+
+    from arbiter.files import daskaudit
+
+    with daskaudit.process_workers(2) as workers:
+        with pytest.raises(BrokenProcessPool):
+            workers.submit(os._exit, 9).result(timeout=60)
+
+
+def test_jobs_must_be_a_whole_number_above_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main(["audit", "--jobs", "0", str(CORPUS)])
+    assert ended.value.code == 2 and "--jobs" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_reader_gone_stops_the_audit_quietly(jobs: str) -> None:
+    """``arbiter audit ... | head``: once the output's reader is gone nothing more is said (each
+    file after it said "Broken pipe", and was audited all the same)."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "arbiter", "audit", "--jobs", jobs, *[str(CORPUS)] * 3]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.readline()
+        process.stdout.close()
+        error = process.stderr.read().decode()
+        status = process.wait(timeout=120)
+    assert status == 0 and error == ""
+
+
 def test_findings_carry_article_and_move() -> None:
     pgn = '[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 3. Nc3 1-0\n'
     [(number, tokens)] = list(read_games(io.StringIO(pgn)))

@@ -276,9 +276,12 @@ class BoardDouble:
         # Hang up only once the program has read everything: Linux drops what the slave side has not
         # read yet when the master closes, and a reader slowed by a loaded machine then lost the
         # game's acts (the live board's browser test hung so, about once in 25 runs under load).
-        deadline = time.monotonic() + 30
-        while self._unread() and time.monotonic() < deadline:
-            time.sleep(0.01)
+        # The kernel moves what was written to the program's side a little later: "nothing unread"
+        # counts only when seen three times in a row, 20 ms apart.
+        deadline, quiet = time.monotonic() + 30, 0
+        while quiet < 3 and time.monotonic() < deadline:
+            time.sleep(0.02)
+            quiet = 0 if self._unread() else quiet + 1
         time.sleep(0.2)
         os.close(self.master)
 
@@ -312,6 +315,7 @@ def test_the_bytes_that_arrived_are_read_before_the_board_goes_away() -> None:
     the device goes away meanwhile: the watch's last clock readings, with the flag, were lost so."""
     import os
     import threading
+    import time
     import tty
 
     from arbiter.session.eboard import open_board, read_arrived
@@ -322,6 +326,9 @@ def test_the_bytes_that_arrived_are_read_before_the_board_goes_away() -> None:
     try:
         sent = bytes([0x8D, 0x00, 0x0A]) * 20
         os.write(master, sent)
+        deadline = time.monotonic() + 10
+        while port.in_waiting < len(sent) and time.monotonic() < deadline:  # the kernel moves it a little later
+            time.sleep(0.001)
         hang_up = threading.Timer(0.05, os.close, [master])  # within the read's wait of 0.2 s
         hang_up.start()
         assert read_arrived(port) == sent

@@ -155,7 +155,7 @@ def build() -> argparse.ArgumentParser:
     audit_cmd.add_argument("paths", nargs="+", metavar="FILE.pgn",
                            help=_("a PGN file of games to audit: .pgn, .pgn.gz, .pgn.bz2 or .pgn.zst (a .pgn that is "
                                 "compressed is recognised by its first bytes); - for standard input"))
-    audit_cmd.add_argument("--jobs", type=int, default=None, metavar="N",
+    audit_cmd.add_argument("--jobs", type=_positive, default=None, metavar="N",
                            help=_("audit in N processes (default 1); with --engine dask and no --scheduler, the "
                                 "number of workers started (default 2)"))
     audit_cmd.add_argument("--engine", choices=("local", "dask"), default="local",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 import threading
 from collections.abc import Callable
 from functools import cache, lru_cache
@@ -27,7 +26,7 @@ _STRICT_SAN = re.compile(
 
 def _load_in_main_thread() -> Any:
     """rust-chess, imported now if this is the interpreter's main thread; None if it is not
-    installed, or if this is another thread and it was not imported yet.
+    installed, or if this is another thread.
 
     rust-chess 0.4.3's library must be loaded by a thread that lives as long as the process: loaded
     by a thread that then ended (the web server's worker threads, first to ask for it), the next
@@ -37,7 +36,7 @@ def _load_in_main_thread() -> Any:
     holds the GIL through each call, so no two threads are ever inside it at once.
     """
     if threading.current_thread() is not threading.main_thread():
-        return sys.modules.get("rust_chess")
+        return None
     try:
         import rust_chess
     except ImportError:

@@ -16,7 +16,9 @@ import dataclasses
 import io
 import os
 import re
+import signal
 from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TextIO, TypeVar
@@ -29,8 +31,6 @@ from arbiter.files.findings import GameAudit
 from arbiter.files.pgntext import game_texts
 
 if TYPE_CHECKING:
-    from multiprocessing.pool import AsyncResult, Pool
-
     from distributed import Client
 
 
@@ -267,16 +267,19 @@ def _renumbered_game(game: GameAudit, offset: int) -> GameAudit:
 
 
 def audit_by_workers(client: Workers, name: str, handle: TextIO, notation: str | None,
-                  lang: str | None = None, laws: str | None = None) -> Iterator[GameAudit]:
+                     lang: str | None = None, laws: str | None = None) -> Iterator[GameAudit]:
     """Every game of one input audited by ``client``'s workers (a Dask cluster's, or this machine's
     processes for ``--jobs N``: :class:`ProcessWorkers`), in order and numbered as ``--jobs 1``
     gives them, their findings said in ``lang`` (the language in force here by default: a worker
-    does not share it): a plain file in byte ranges the workers read, anything else read from
-    ``handle`` (the input opened by :func:`~arbiter.files.archive.open_text`) and sent in batches."""
+    does not share it). A plain file goes in byte ranges that a Dask cluster's workers read; anything
+    else, and everything ``--jobs N`` audits, is read here from ``handle`` (the input opened by
+    :func:`~arbiter.files.archive.open_text`) and sent in batches: this machine's processes then
+    audit what ``--jobs 1`` reads, through the same open file, even if its name is changed or
+    removed meanwhile."""
     lang = lang or current_language()
     workers = max(1, sum(client.nthreads().values()))
     window = 2 * workers + 2
-    if is_plain_file(name):
+    if is_plain_file(name) and not isinstance(client, ProcessWorkers):
         size = max(SMALLEST_RANGE, min(LARGEST_RANGE, os.path.getsize(name) // (4 * workers)))
         results = ranges_in_order(lambda part: client.submit(audit_range, part, notation, lang, laws, pure=False),
                                   byte_ranges(name, size), window)
@@ -287,30 +290,18 @@ def audit_by_workers(client: Workers, name: str, handle: TextIO, notation: str |
         yield from audited
 
 
-class _Pending(Generic[T]):
-    """A task of a process pool, as the audit waits for it (:class:`Outcome`)."""
-
-    def __init__(self, task: AsyncResult[T]) -> None:
-        self._task = task
-
-    def result(self) -> T:
-        return self._task.get()
-
-    def cancel(self) -> None:
-        """Nothing: a pool's task cannot be called back; the pool is closed at the end."""
-
-
 class ProcessWorkers:
     """``--jobs N``: ``processes`` processes of this machine as the audit's workers (:class:`Workers`),
-    so that they read a plain file's byte ranges themselves, as a Dask cluster's workers do: the
-    command's own process neither cuts nor sends the games' texts."""
+    for every file of the command. A process that dies (killed, out of memory) fails its tasks
+    (``BrokenProcessPool``) where a ``multiprocessing.Pool`` waited for it for ever, and a task
+    not started yet is dropped when cancelled."""
 
-    def __init__(self, pool: Pool, processes: int) -> None:
-        self._pool = pool
+    def __init__(self, executor: ProcessPoolExecutor, processes: int) -> None:
+        self._executor = executor
         self._processes = processes
 
-    def submit(self, func: Callable[..., T], /, *args: Any, pure: bool = True) -> _Pending[T]:
-        return _Pending(self._pool.apply_async(func, args))
+    def submit(self, func: Callable[..., T], /, *args: Any, pure: bool = True) -> Future[T]:
+        return self._executor.submit(func, *args)
 
     def nthreads(self) -> dict[str, int]:
         return {"this machine": self._processes}
@@ -318,11 +309,36 @@ class ProcessWorkers:
 
 @contextlib.contextmanager
 def process_workers(processes: int) -> Iterator[ProcessWorkers]:
-    """``processes`` worker processes of this machine for the whole command, stopped at the end."""
-    import multiprocessing
+    """``processes`` worker processes of this machine for the whole command, stopped at the end
+    (at once, the tasks not started dropped, when the command stops early: Ctrl-C).
 
-    with multiprocessing.Pool(processes) as pool:
-        yield ProcessWorkers(pool, processes)
+    :raises OSError: the processes cannot be started (a limit on processes or open files).
+    """
+    executor = ProcessPoolExecutor(processes, initializer=_leave_interrupts_to_the_command)
+    try:
+        yield ProcessWorkers(executor, processes)
+    except BaseException:
+        _stop(executor, wait=False)
+        raise
+    _stop(executor, wait=True)
+
+
+def _leave_interrupts_to_the_command() -> None:
+    """In a worker process: Ctrl-C is the command's to handle (it stops the workers); a worker
+    interrupted too would print its traceback on the way out."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(executor: ProcessPoolExecutor, wait: bool) -> None:
+    """Stop ``executor``: its tasks done (``wait``) or the ones not started dropped; then any of its
+    processes still alive ended. A pool whose start failed half way (a limit on processes or open
+    files: each task said so) leaves processes that nothing tells to stop, and the interpreter's exit
+    waited for them for ever. (``_processes``: the executor's own; Python 3.14 has ``terminate_workers``.)"""
+    processes = list((getattr(executor, "_processes", None) or {}).values())  # shutdown forgets them
+    executor.shutdown(wait=wait, cancel_futures=not wait)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
 
 
 @contextlib.contextmanager

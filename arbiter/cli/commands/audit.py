@@ -77,6 +77,8 @@ def _audit_files(args: argparse.Namespace, workers: Workers | None) -> int:
                                                                                                    where=where))
                 print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
                 tally.add_invalid_file(raw, reason)
+            except BrokenPipeError:  # the output's reader is gone (| head): nothing more is said
+                raise
             except OSError as err:  # the file could be opened but not read (a folder, a device error)
                 reason = os_error_words(err, err.strerror or str(err))
                 print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
