@@ -318,9 +318,9 @@ def process_workers(processes: int) -> Iterator[ProcessWorkers]:
     try:
         yield ProcessWorkers(executor, processes)
     except BaseException:
-        _stop(executor, wait=False)
+        _stop(executor, early=True)
         raise
-    _stop(executor, wait=True)
+    _stop(executor, early=False)
 
 
 def _leave_interrupts_to_the_command() -> None:
@@ -329,13 +329,15 @@ def _leave_interrupts_to_the_command() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _stop(executor: ProcessPoolExecutor, wait: bool) -> None:
-    """Stop ``executor``: its tasks done (``wait``) or the ones not started dropped; then any of its
-    processes still alive ended. A pool whose start failed half way (a limit on processes or open
-    files: each task said so) leaves processes that nothing tells to stop, and the interpreter's exit
-    waited for them for ever. (``_processes``: the executor's own; Python 3.14 has ``terminate_workers``.)"""
+def _stop(executor: ProcessPoolExecutor, early: bool) -> None:
+    """Stop ``executor`` once the tasks at work are done (``early``: the ones not started dropped),
+    then end any of its processes still alive. Not waiting for those at work left the interpreter's
+    exit to wake a manager thread whose pipe was closed ("Exception ignored ... Bad file descriptor"
+    after ``| head``); a pool whose start failed half way (a limit on processes or open files: each
+    task said so) left processes that nothing told to stop, and the exit waited for them for ever.
+    (``_processes``: the executor's own; Python 3.14 has ``terminate_workers``.)"""
     processes = list((getattr(executor, "_processes", None) or {}).values())  # shutdown forgets them
-    executor.shutdown(wait=wait, cancel_futures=not wait)
+    executor.shutdown(wait=True, cancel_futures=early)
     for process in processes:
         if process.is_alive():
             process.terminate()
