@@ -1,12 +1,14 @@
-"""``arbiter audit --engine dask``: the games of the inputs audited on a Dask cluster, in order and
-numbered as ``--jobs 1`` gives them.
+"""``arbiter audit --engine dask`` and ``--jobs N``: the games of the inputs audited by workers (a
+Dask cluster's, or N processes of this machine: :class:`ProcessWorkers`), in order and numbered
+as ``--jobs 1`` gives them.
 
-A plain file is cut into byte ranges that the workers read themselves. Each cut is made at the
+On a Dask cluster a plain file is cut into byte ranges that the workers read themselves. Each cut is made at the
 start of a line beginning with ``[`` after a blank line, and each worker checks, with
 :func:`arbiter.files.pgntext.game_texts` itself, that its range ends where the whole file's
 reading starts a game; where it does not (the cut fell in a comment, or between two tag lines),
 the range is joined to the next one and audited again. A compressed file or standard input, which
-cannot be cut without reading it from the start, is read here and sent in batches of games.
+cannot be cut without reading it from the start, is read here and sent in batches of games; so is
+every file ``--jobs N`` audits (read through the file the command opened, as ``--jobs 1`` reads it).
 """
 
 from __future__ import annotations
