@@ -125,8 +125,10 @@ def test_the_workers_audit_on_the_compiled_core(scheduled: bool) -> None:
                 silence_logs=logging.ERROR))
             address = cluster.scheduler_address
         client = stack.enter_context(daskaudit.dask_client(address, 1))
+        plugins = client.run_on_scheduler(lambda dask_scheduler: sorted(dask_scheduler.worker_plugins))
         loaded = client.run(lambda: "rust_chess" in sys.modules)  # sent by value: it imports nothing of ours
         answers = [client.submit(is_compiled_available, pure=False).result() for _ in range(3)]
+    assert "arbiter-core-loader" in plugins  # also for a cluster it did not start
     assert list(loaded.values()) == [True]
     assert answers == [True, True, True]
 

@@ -217,12 +217,7 @@ class Analysis:
                         closed[square] |= _SQUARES[source]  # the filters only drop targets
                         continue
                     targets = self._filter_targets(square, piece, color, source, targets)
-                    if targets & ~reach[square]:
-                        reach[square] |= targets
-                        self._progress = True
-                    if piece != chess.BISHOP and targets & ~self.reachable_by_non_bishop[color]:
-                        self.reachable_by_non_bishop[color] |= targets
-                        self._progress = True
+                    self._add_reachable(square, targets)
                     if targets & ~bit and not self.movable & bit:
                         self.movable |= bit
                         self._progress = True

@@ -24,6 +24,11 @@ _STRICT_SAN = re.compile(
     r"|(?P<castle>O-O(?:-O)?))[+#]?")
 
 
+def _is_switched_off() -> bool:
+    """Whether ``ARBITER_CORE=python`` asks for python-chess alone."""
+    return os.environ.get("ARBITER_CORE", "").lower() == "python"
+
+
 def _load_in_main_thread() -> Any:
     """rust-chess, imported now if this is the interpreter's main thread; None if it is not
     installed, or if this is another thread.
@@ -46,7 +51,7 @@ def _load_in_main_thread() -> Any:
 
 #: rust-chess, once the main thread has loaded it (at this module's import, or at the first
 #: question asked in the main thread); None until then, where it is not installed, or switched off.
-_RUST: Any = None if os.environ.get("ARBITER_CORE", "").lower() == "python" else _load_in_main_thread()
+_RUST: Any = None if _is_switched_off() else _load_in_main_thread()
 
 
 def is_compiled_available() -> bool:
@@ -60,7 +65,7 @@ def is_compiled_available() -> bool:
 @cache
 def _is_available() -> bool:
     global _RUST
-    if os.environ.get("ARBITER_CORE", "").lower() == "python":
+    if _is_switched_off():
         return False
     _RUST = _RUST or _load_in_main_thread()
     return _RUST is not None
