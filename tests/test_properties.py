@@ -302,3 +302,16 @@ def test_play_at_once_rules_as_the_steps_one_by_one(data: st.DataObject, fen: st
         assert (fast.table.state, fast.result, fast.pending, fast.table.last_hand) == \
                (slow.table.state, slow.result, slow.pending, slow.table.last_hand)
         assert (fast.clock.reading(), fast.clock.running) == (slow.clock.reading(), slow.clock.running)
+        assert _state(fast) == _state(slow), action
+
+
+def _state(ref: Referee) -> tuple[object, ...]:
+    """What a referee keeps between events, beyond its rulings, pieces and clock: the turn and its
+    touches, the offers, the scoresheets, the hands and the move the pieces show, the breaches,
+    the illegal moves open and the positions counted for repetition."""
+    table = ref.table
+    return (ref.turn.color, ref.turn.facts, ref.turn.obligation, ref.turn.instant, ref.draw_offer, ref.written,
+            ref.was_paused, ref.clock.paused, ref.breach, ref.open_illegal, ref.displaced, ref.knocked,
+            table.owner, table.touched, table.hands_used, table.held, table.made_move, table.move_pending,
+            {key: count for key, count in ref.position.occurrences.items() if count},
+            ref.position.depth)

@@ -120,3 +120,35 @@ def test_a_clock_a_ruling_takes_to_zero_shows_its_fallen_flag_at_once() -> None:
     assert ref.clock.remaining is not None and ref.clock.remaining[chess.WHITE] == 0.0
     assert ref.clock.fallen == {chess.WHITE: 60.0}
     assert ref.result == "*"  # called: the flag counts only when Black claims it
+
+
+def _played(at_once: bool, fen: str | None, *texts: str) -> tuple[list[tuple[str, str]], str, str]:
+    ref = referee(fen)
+    ref.at_once = at_once
+    given = feed(ref, *texts)
+    return kinds(given), ref.result, ref.position.fen()
+
+
+def test_a_play_that_mates_is_ruled_as_its_steps() -> None:
+    """A plain move that ends the game is left to the steps (no press follows it): the same rulings."""
+    mate = ("white: play Qxf7#",)
+    start = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1"
+    assert _played(True, start, *mate) == _played(False, start, *mate)
+    rulings, result, _ = _played(True, start, *mate)
+    assert result == "1-0"
+    assert rulings == [("obligation", "4.3.1"), ("obligation", "4.3.3"), ("made", "4.7"), ("result", "5.1.1"),
+                       ("completed", "6.2.1.1")]
+
+
+def test_a_play_rejects_the_opponents_draw_offer_and_is_completed_by_its_press() -> None:
+    ref = referee()
+    feed(ref, "white: play e4", "white: offer draw")
+    assert ref.draw_offer == chess.WHITE
+    feed(ref, "black: play e5")
+    assert ref.draw_offer is None  # 9.1.2.2
+    assert ref.turn.color == chess.WHITE and ref.turn.facts == [] and ref.table.state == "idle"
+    assert ref.pending == {chess.WHITE: None, chess.BLACK: None} and ref.clock.running == chess.WHITE
+    moves = ("white: play e4", "black: play d5", "white: play exd5")
+    assert _played(True, None, *moves) == _played(False, None, *moves)
+    assert _played(True, None, *moves)[0][-4:] == [("obligation", "4.3.1"), ("obligation", "4.3.3"), ("made", "4.7"),
+                                                   ("completed", "6.2.1")]

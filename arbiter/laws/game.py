@@ -269,25 +269,33 @@ class Game:
         if self.illegal_position is not None and self.result == "*":
             self.check_illegal_position()
 
-    def _check_end(self, color: chess.Color) -> None:
-        """What ends the game the moment the move is made: mate (first, 9.6.2), stalemate, a dead
-        position, the fifth occurrence of a position, 75 moves each (5.1.1, 5.2.1, 5.2.2, 9.6)."""
+    def ending(self, color: chess.Color) -> tuple[str, str, str] | None:
+        """What ends the game the moment ``color``'s move is made, as (result, reason, article):
+        mate (first, 9.6.2), stalemate, a dead position, the fifth occurrence of a position, 75
+        moves each (5.1.1, 5.2.1, 5.2.2, 9.6); None if nothing does."""
         board = self.position.board
         if self.illegal_position is not None and is_illegal_position(board):
-            return  # no mate or stalemate on a board with a king taken: A.5.4 decides at the press
+            return None  # no mate or stalemate on a board with a king taken: A.5.4 decides at the press
         stuck = not self.position.has_legal_move()  # one question for mate and stalemate both (the core's)
         if stuck and board.is_check():
-            self.end("1-0" if color == chess.WHITE else "0-1", "checkmate", "5.1.1")
-        elif stuck:
-            self.end("1/2-1/2", "stalemate", "5.2.1")
-        elif is_dead(board):
-            self.end("1/2-1/2", "dead-position", "5.2.2")
-        elif self.position.repetitions() >= 5 and self.edition.ends_by_fivefold(self.position.occurrence_plies()):
-            self.end("1/2-1/2", "fivefold", "9.6.1")
-        elif board.halfmove_clock >= 150 and self.edition.rules("seventy_five"):
-            self.end("1/2-1/2", "seventy-five-moves", "9.6.2")
-        else:
+            return "1-0" if color == chess.WHITE else "0-1", "checkmate", "5.1.1"
+        if stuck:
+            return "1/2-1/2", "stalemate", "5.2.1"
+        if is_dead(board):
+            return "1/2-1/2", "dead-position", "5.2.2"
+        if self.position.repetitions() >= 5 and self.edition.ends_by_fivefold(self.position.occurrence_plies()):
+            return "1/2-1/2", "fivefold", "9.6.1"
+        if board.halfmove_clock >= 150 and self.edition.rules("seventy_five"):
+            return "1/2-1/2", "seventy-five-moves", "9.6.2"
+        return None
+
+    def _check_end(self, color: chess.Color) -> None:
+        """The game ends if ``color``'s move just made ends it (:meth:`ending`); the move is then
+        completed (6.2.1.1)."""
+        ends = self.ending(color)
+        if ends is None:
             return
+        self.end(*ends)
         pending = self.pending[color]
         if pending is not None:
             self.complete(color, pending, "6.2.1.1")

@@ -18,10 +18,10 @@ from typing import Any, Literal
 import chess
 
 from arbiter.core.errors import InvalidEventError
-from arbiter.core.notation import DEFAULT, read_move, read_move_checked
+from arbiter.core.notation import DEFAULT, read_move, read_move_checked, translate
 from arbiter.laws import claims, clockpress, illegal, irregularities, steps, texts
 from arbiter.laws.game import Game, IllegalMove
-from arbiter.laws.rulings import Ruling
+from arbiter.laws.rulings import Completed, Made, MustCapture, MustMove, Ruling
 from arbiter.table.events import (
     AcceptAct,
     AdjustAct,
@@ -48,7 +48,7 @@ from arbiter.table.events import (
     steps_of,
 )
 from arbiter.table.machine import Hand
-from arbiter.table.touch import Obligation, PiecePut, Released, Touch, first_released, must_move
+from arbiter.table.touch import FREE, Obligation, PiecePut, Released, Touch, first_released, must_move
 from arbiter.core.i18n import _
 from arbiter.table.turns import Settings, Turn
 
@@ -328,6 +328,8 @@ class Referee(Game):
         touch of the turn is of his own piece, which can move (the legal move moves it): 4.3.1;
         the second, of the opponent's piece it captures: 4.3.3 (:func:`~arbiter.table.touch.obligation`
         answers the same, the property tests compare the two ways)."""
+        if self._is_plain_turn(color) and self._play_and_press(color, move, hand):
+            return
         board = self.position.board
         origin, target = move.from_square, move.to_square
         piece = board.piece_at(origin)
@@ -342,6 +344,50 @@ class Referee(Game):
             irregularities.picked_up(self, target)
         steps.move_made(self, color, move, legal=True)
         self._press_after_play(color, hand)
+
+    def _is_plain_turn(self, color: chess.Color) -> bool:
+        """Whether nothing but the move and its press can come of a ``play`` this turn, besides
+        what :meth:`_can_play_at_once` asks: nothing binds the player yet, no hand was used, no
+        piece lies knocked over, no illegal position or king left in check waits, and the press
+        will switch the clock (his side runs)."""
+        return (self.turn.obligation is FREE
+                and not self.table.hands_used
+                and not self.knocked
+                and self.illegal_position is None
+                and self.king_left_in_check is None
+                and self.clock.running == color)
+
+    def _play_and_press(self, color: chess.Color, move: chess.Move, hand: Hand) -> bool:
+        """:meth:`_play_at_once` and the press after it, for a move that does not end the game, in
+        one go: the rulings, pieces, clock and state they leave, without the turn's touches, the
+        move pending and its completion made and dropped on the way (the player's turn is over at
+        the press: 6.2.1). False, with nothing changed, for a move that ends the game (5.1.1,
+        5.2, 9.6): the steps then rule on it. The property tests compare the ways."""
+        position = self.position
+        board = position.board
+        origin, target = move.from_square, move.to_square
+        piece, taken = board.piece_type_at(origin), board.piece_type_at(target)
+        san = translate(position.push(move, legal=True), self.writes)
+        if self.ending(color) is not None:
+            position.pop()
+            return False
+        made = board.move_stack[-1]  # the copy the history keeps
+        index, add = self._index, self.rulings.add
+        if self.draw_offer is not None and self.draw_offer != color:
+            self.draw_offer = None  # 9.1.2.2: touching a piece with intent rejects the offer
+        add(index, MustMove(color, "4.3.1", origin, piece))  # 4.3.1: his piece touched, which can move
+        if taken is not None:
+            add(index, MustCapture(color, "4.3.3", target, taken, origin, piece))  # 4.3.3: the opponent's
+        self.table.play(color, move, hand)
+        add(index, Made(color, made, san))
+        self.opponent_moved(color)
+        self.written[color] = None
+        self.was_paused = self.clock.paused = False
+        self.clock.switch(color)
+        add(index, Completed(color, made, "6.2.1"))
+        self.table.press(color, hand)
+        self.turn = Turn(not color)
+        return True
 
     def _press_after_play(self, color: chess.Color, hand: Hand) -> None:
         if self.result == "*":
