@@ -16,7 +16,7 @@ from arbiter.core.arrangement import (
     castling_begun, move_between, promotion_under_way, same_placement, unreplaced_promotion,
 )
 from arbiter.core.legalcore import fast_board, fast_push, is_compiled_available
-from arbiter.core.position import Position, can_be_captured, can_move, legal_moves_of, san_and_push
+from arbiter.core.position import Position, _attackers_of_kind, can_be_captured, can_move, legal_moves_of, san_and_push
 
 
 def after(board: chess.Board, *uci: str) -> chess.BaseBoard:
@@ -147,6 +147,19 @@ def test_san_and_push_writes_every_legal_move_as_python_chess(seed: int, plies: 
     for move in list(board.generate_legal_moves()):
         theirs, ours = _both_ways(board, move)
         assert ours == theirs
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 160))
+def test_attackers_of_a_kind_are_python_chess_s(seed: int, plies: int) -> None:
+    """The pieces of one kind attacking a square, asked of that kind's lines only: python-chess's
+    ``attackers_mask`` of every kind, kept to that kind, on every square, for both colours."""
+    board = randomly_played(chess.STARTING_FEN, seed, plies)
+    for square in chess.SQUARES:
+        for color in chess.COLORS:
+            for piece in (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN, chess.KING):
+                assert _attackers_of_kind(board, piece, color, square) == \
+                    board.pieces_mask(piece, color) & board.attackers_mask(color, square)
 
 
 def test_same_placement() -> None:

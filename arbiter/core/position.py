@@ -70,7 +70,7 @@ def san_and_push(board: chess.Board, move: chess.Move, after: Any = None) -> str
     else:
         if piece == chess.KING and board.is_castling(move):
             return board.san_and_push(move)
-        if board.pieces_mask(piece, turn) & board.attackers_mask(turn, to_square) & ~chess.BB_SQUARES[from_square]:
+        if _attackers_of_kind(board, piece, turn, to_square) & ~chess.BB_SQUARES[from_square]:
             return board.san_and_push(move)  # another piece of the kind may go there: disambiguated
         if board.occupied_co[not turn] & chess.BB_SQUARES[to_square]:
             san = _SAN_LETTERS[piece] + "x" + chess.SQUARE_NAMES[to_square]
@@ -84,6 +84,24 @@ def san_and_push(board: chess.Board, move: chess.Move, after: Any = None) -> str
     if board.is_check():
         return san + ("#" if board.is_checkmate() else "+")
     return san
+
+
+def _attackers_of_kind(board: chess.Board, piece: chess.PieceType, color: chess.Color, square: chess.Square) -> int:
+    """``board.pieces_mask(piece, color) & board.attackers_mask(color, square)`` for a piece that is
+    no pawn, asking only that kind's lines (python-chess's ``attackers_mask`` asks every kind's)."""
+    ours = board.occupied_co[color]
+    if piece == chess.KNIGHT:
+        return chess.BB_KNIGHT_ATTACKS[square] & board.knights & ours
+    if piece == chess.KING:
+        return chess.BB_KING_ATTACKS[square] & board.kings & ours
+    occupied = board.occupied
+    attackers = 0
+    if piece == chess.BISHOP or piece == chess.QUEEN:
+        attackers = chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
+    if piece == chess.ROOK or piece == chess.QUEEN:
+        attackers |= (chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+                      | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied])
+    return attackers & board.pieces_mask(piece, color)
 
 
 def position_key(board: chess.Board, is_clean: bool = False) -> Hashable:
