@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import chess
@@ -13,6 +14,7 @@ from arbiter.core.errors import InvalidEventError, InvalidPositionError
 from arbiter.core.moveread import parse_move
 from tests.conftest import examples, randomly_played
 from arbiter.core.arrangement import (
+    carry,
     castling_begun, move_between, promotion_under_way, same_placement, unreplaced_promotion,
 )
 from arbiter.core.legalcore import fast_board, fast_push, is_compiled_available
@@ -160,6 +162,29 @@ def test_attackers_of_a_kind_are_python_chess_s(seed: int, plies: int) -> None:
             for piece in (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN, chess.KING):
                 assert _attackers_of_kind(board, piece, color, square) == \
                     board.pieces_mask(piece, color) & board.attackers_mask(color, square)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 160), marks=st.integers(0, 2**64 - 1))
+def test_carry_moves_a_piece_as_python_chess_s_remove_and_set(seed: int, plies: int, marks: int) -> None:
+    """Every piece to squares empty, held by either side, marked promoted or not: the same board
+    as python-chess's ``remove_piece_at`` then ``set_piece_at``, and the same piece."""
+    board = randomly_played(chess.STARTING_FEN, seed, plies)
+    board.promoted = marks & board.occupied & ~board.kings & ~board.pawns
+    targets = random.Random(seed).sample(chess.SQUARES, 12)
+    for origin in chess.scan_forward(board.occupied):
+        for target in [*targets, origin]:
+            ours, theirs = board.copy(), board.copy()
+            carried = carry(ours, origin, target)
+            removed = theirs.remove_piece_at(origin)
+            assert removed is not None
+            theirs.set_piece_at(target, removed)
+            assert carried == removed
+            assert ours.board_fen(promoted=True) == theirs.board_fen(promoted=True)
+            assert (ours.occupied, ours.occupied_co, ours.promoted) == (theirs.occupied, theirs.occupied_co,
+                                                                        theirs.promoted)
+    with pytest.raises(ValueError):
+        carry(chess.BaseBoard.empty(), chess.E2, chess.E4)
 
 
 def test_same_placement() -> None:

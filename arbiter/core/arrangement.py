@@ -39,6 +39,31 @@ def placement_of(board: chess.BaseBoard) -> chess.BaseBoard:
     return copy
 
 
+def carry(board: chess.BaseBoard, origin: chess.Square, target: chess.Square) -> chess.Piece:
+    """Move the piece on ``origin`` to ``target``, taking off whatever stood there: what
+    ``board.set_piece_at(target, board.remove_piece_at(origin))`` does (the marks of promoted
+    pieces on both squares dropped), on the bitboards at once; the piece carried.
+
+    :raises ValueError: if no piece stands on ``origin``.
+    """
+    piece = board.piece_at(origin)
+    if piece is None:
+        raise ValueError(f"no piece on {chess.square_name(origin)}")
+    here, there = chess.BB_SQUARES[origin], chess.BB_SQUARES[target]
+    both = here | there
+    if board.occupied & there:
+        for name in _BITBOARDS:
+            setattr(board, name, getattr(board, name) & ~there)
+    kind = _BITBOARDS[piece.piece_type - 1]
+    setattr(board, kind, getattr(board, kind) & ~here | there)
+    colors = board.occupied_co
+    colors[piece.color] = colors[piece.color] & ~here | there
+    colors[not piece.color] &= ~there
+    board.occupied = board.occupied & ~here | there
+    board.promoted &= ~both
+    return piece
+
+
 def changed_mask(a: chess.BaseBoard, b: chess.BaseBoard) -> chess.Bitboard:
     """The squares whose contents differ between two boards, as a bitboard."""
     mask = (a.occupied_co[chess.WHITE] ^ b.occupied_co[chess.WHITE]) | (

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import chess
 from transitions import MachineError
 
-from arbiter.core.arrangement import castling_begun, move_between, promotion_under_way, same_placement
+from arbiter.core.arrangement import carry, castling_begun, move_between, promotion_under_way, same_placement
 from arbiter.core.errors import InvalidEventError
 from arbiter.core.i18n import _
 from arbiter.core.position import Position
@@ -296,10 +296,7 @@ class Table:
         state is ``made`` without reading the board again.
         """
         self._check("play")
-        standing = self.position.standing
-        piece = standing.remove_piece_at(move.from_square)
-        assert piece is not None, "play: the caller checked the move is legal"
-        standing.set_piece_at(move.to_square, piece)
+        carry(self.position.standing, move.from_square, move.to_square)  # the caller checked the move is legal
         self.touched = True
         self._made(move)
         self._step(color, hand, "play", fire=True)
