@@ -152,3 +152,18 @@ def test_a_play_rejects_the_opponents_draw_offer_and_is_completed_by_its_press()
     assert _played(True, None, *moves) == _played(False, None, *moves)
     assert _played(True, None, *moves)[0][-4:] == [("obligation", "4.3.1"), ("obligation", "4.3.3"), ("made", "4.7"),
                                                    ("completed", "6.2.1")]
+
+
+def test_castling_by_play_is_ruled_as_its_steps() -> None:
+    """Castling in one go: the king lifted (4.3.1), set down two squares over (4.7.2), the rook
+    touched (4.4.1), the move made and completed, the pieces and the clock as the steps leave them."""
+    start = "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1"
+    for moves in (("white: play O-O", "black: play O-O-O"), ("white: play O-O-O", "black: play O-O")):
+        assert _played(True, start, *moves) == _played(False, start, *moves)
+        rulings, _, fen = _played(True, start, *moves)
+        assert rulings[:5] == [("obligation", "4.3.1"), ("obligation", "4.7.2"), ("obligation", "4.4.1"),
+                               ("made", "4.7"), ("completed", "6.2.1")]
+    ref = referee(start)
+    feed(ref, "white: play O-O")
+    assert ref.position.standing.board_fen() == ref.position.board.board_fen()
+    assert (ref.table.state, ref.clock.running, ref.turn.color) == ("idle", chess.BLACK, chess.BLACK)

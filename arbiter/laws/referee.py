@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 import chess
 
+from arbiter.core.arrangement import Side
 from arbiter.core.errors import InvalidEventError
 from arbiter.core.notation import DEFAULT, read_move, read_move_checked, translate
 from arbiter.laws import claims, clockpress, illegal, irregularities, steps, texts
@@ -279,8 +280,12 @@ class Referee(Game):
             fast = self.position.legal_move_named(act.move) if self.reads.code == DEFAULT else None
             move, legal = (fast, True) if fast is not None else read_move_checked(board, act.move, self.reads)
             if self.at_once and self._can_play_at_once(color, move, legal):
-                self._play_at_once(color, move, hand)
-                return
+                castling = board.is_castling(move)
+                if self._is_plain_turn(color) and self._play_and_press(color, move, hand, castling):
+                    return
+                if not castling:
+                    self._play_at_once(color, move, hand)
+                    return
         else:
             board = self.position.board.copy()
             if self.table.state == "made" and self.turn.color == color:
@@ -301,9 +306,10 @@ class Referee(Game):
     def _can_play_at_once(self, color: chess.Color, move: chess.Move, legal: bool) -> bool:
         """Whether ``play`` can skip the steps one by one: the same rulings come of it.
 
-        So it is for a legal simple move or capture by the player having the move, first thing
-        in his turn, with no piece in anyone's hand, no breach open and nothing to put back.
-        ``legal``: the move was read among the legal moves (python-chess is not asked again).
+        So it is for a legal simple move or capture, or castling (:meth:`_play_and_press` only),
+        by the player having the move, first thing in his turn, with no piece in anyone's hand,
+        no breach open and nothing to put back. ``legal``: the move was read among the legal moves
+        (python-chess is not asked again).
         """
         board = self.position.board
         return (
@@ -316,8 +322,8 @@ class Referee(Game):
             and self.pending[color] is None
             and not move.promotion
             and (legal or board.is_legal(move))
-            and not board.is_castling(move)
             and not board.is_en_passant(move)
+            and not board.chess960
         )
 
     def _play_at_once(self, color: chess.Color, move: chess.Move, hand: Hand) -> None:
@@ -328,8 +334,6 @@ class Referee(Game):
         touch of the turn is of his own piece, which can move (the legal move moves it): 4.3.1;
         the second, of the opponent's piece it captures: 4.3.3 (:func:`~arbiter.table.touch.obligation`
         answers the same, the property tests compare the two ways)."""
-        if self._is_plain_turn(color) and self._play_and_press(color, move, hand):
-            return
         board = self.position.board
         origin, target = move.from_square, move.to_square
         piece = board.piece_at(origin)
@@ -357,12 +361,16 @@ class Referee(Game):
                 and self.king_left_in_check is None
                 and self.clock.running == color)
 
-    def _play_and_press(self, color: chess.Color, move: chess.Move, hand: Hand) -> bool:
+    def _play_and_press(self, color: chess.Color, move: chess.Move, hand: Hand, castling: bool) -> bool:
         """:meth:`_play_at_once` and the press after it, for a move that does not end the game, in
         one go: the rulings, pieces, clock and state they leave, without the turn's touches, the
         move pending and its completion made and dropped on the way (the player's turn is over at
         the press: 6.2.1). False, with nothing changed, for a move that ends the game (5.1.1,
-        5.2, 9.6): the steps then rule on it. The property tests compare the ways."""
+        5.2, 9.6): the steps then rule on it. The property tests compare the ways.
+
+        Castling (``castling``) is ruled as its steps rule it: the king lifted binds the player to
+        move it (4.3.1), the king set down two squares over to castle (4.7.2), the rook then
+        touched as well (4.4.1); the texts of the last two name no piece of the board."""
         position = self.position
         board = position.board
         origin, target = move.from_square, move.to_square
@@ -376,7 +384,11 @@ class Referee(Game):
         if self.draw_offer is not None and self.draw_offer != color:
             self.draw_offer = None  # 9.1.2.2: touching a piece with intent rejects the offer
         add(index, MustMove(color, "4.3.1", origin, piece))  # 4.3.1: his piece touched, which can move
-        if taken is not None:
+        if castling:
+            side: Side = "kingside" if target > origin else "queenside"
+            self.rule_obligation(color, Obligation("castle", "4.7.2", side=side))
+            self.rule_obligation(color, Obligation("castle", "4.4.1", side=side))
+        elif taken is not None:
             add(index, MustCapture(color, "4.3.3", target, taken, origin, piece))  # 4.3.3: the opponent's
         self.table.play(color, move, hand)
         add(index, Made(color, made, san))

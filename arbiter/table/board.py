@@ -289,14 +289,21 @@ class Table:
 
     def play(self, color: chess.Color, move: chess.Move, hand: Hand) -> None:
         """Make the legal ``move`` in one go with one hand, before anything else this turn: the
-        piece lifted, the captured piece taken off, the piece set down and released.
+        piece lifted, the captured piece taken off, the piece set down and released; castling,
+        the king then the rook.
 
-        Only a simple move or a capture (not castling, en passant or promotion, whose steps the
-        verbs above follow one by one), from ``idle``: the pieces then show the move, so the
-        state is ``made`` without reading the board again.
+        Only a simple move, a capture or standard castling (not en passant or promotion, whose
+        steps the verbs above follow one by one), from ``idle``: the pieces then show the move,
+        so the state is ``made`` without reading the board again.
         """
         self._check("play")
-        carry(self.position.standing, move.from_square, move.to_square)  # the caller checked the move is legal
+        origin, target = move.from_square, move.to_square
+        standing = self.position.standing
+        if standing.kings & chess.BB_SQUARES[origin] and abs(target - origin) == 2:  # castling (e1g1)
+            rank = origin & ~7
+            rook_from, rook_to = (rank + 7, rank + 5) if target > origin else (rank, rank + 3)
+            carry(standing, rook_from, rook_to)
+        carry(standing, origin, target)  # the caller checked the move is legal
         self.touched = True
         self._made(move)
         self._step(color, hand, "play", fire=True)
