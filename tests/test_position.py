@@ -168,18 +168,17 @@ def test_attackers_of_a_kind_are_python_chess_s(seed: int, plies: int) -> None:
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 160), marks=st.integers(0, 2**64 - 1))
 def test_carry_moves_a_piece_as_python_chess_s_remove_and_set(seed: int, plies: int, marks: int) -> None:
     """Every piece to squares empty, held by either side, marked promoted or not: the same board
-    as python-chess's ``remove_piece_at`` then ``set_piece_at``, and the same piece."""
+    as python-chess's ``remove_piece_at`` then ``set_piece_at``."""
     board = randomly_played(chess.STARTING_FEN, seed, plies)
     board.promoted = marks & board.occupied & ~board.kings & ~board.pawns
     targets = random.Random(seed).sample(chess.SQUARES, 12)
     for origin in chess.scan_forward(board.occupied):
         for target in [*targets, origin]:
             ours, theirs = board.copy(), board.copy()
-            carried = carry(ours, origin, target)
+            carry(ours, origin, target)
             removed = theirs.remove_piece_at(origin)
             assert removed is not None
             theirs.set_piece_at(target, removed)
-            assert carried == removed
             assert ours.board_fen(promoted=True) == theirs.board_fen(promoted=True)
             assert (ours.occupied, ours.occupied_co, ours.promoted) == (theirs.occupied, theirs.occupied_co,
                                                                         theirs.promoted)

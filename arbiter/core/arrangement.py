@@ -39,29 +39,29 @@ def placement_of(board: chess.BaseBoard) -> chess.BaseBoard:
     return copy
 
 
-def carry(board: chess.BaseBoard, origin: chess.Square, target: chess.Square) -> chess.Piece:
+def carry(board: chess.BaseBoard, origin: chess.Square, target: chess.Square) -> None:
     """Move the piece on ``origin`` to ``target``, taking off whatever stood there: what
     ``board.set_piece_at(target, board.remove_piece_at(origin))`` does (the marks of promoted
-    pieces on both squares dropped), on the bitboards at once; the piece carried.
+    pieces on both squares dropped), on the bitboards at once.
 
     :raises ValueError: if no piece stands on ``origin``.
     """
-    piece = board.piece_at(origin)
-    if piece is None:
+    kind = board.piece_type_at(origin)
+    if kind is None:
         raise ValueError(f"no piece on {chess.square_name(origin)}")
     here, there = chess.BB_SQUARES[origin], chess.BB_SQUARES[target]
-    both = here | there
-    if board.occupied & there:
-        for name in _BITBOARDS:
-            setattr(board, name, getattr(board, name) & ~there)
-    kind = _BITBOARDS[piece.piece_type - 1]
-    setattr(board, kind, getattr(board, kind) & ~here | there)
     colors = board.occupied_co
-    colors[piece.color] = colors[piece.color] & ~here | there
-    colors[not piece.color] &= ~there
+    color = bool(colors[chess.WHITE] & here)
+    if board.occupied & there and origin != target:
+        taken = board.piece_type_at(target)
+        assert taken is not None, "an occupied square holds a piece"
+        setattr(board, _BITBOARDS[taken - 1], getattr(board, _BITBOARDS[taken - 1]) & ~there)
+    name = _BITBOARDS[kind - 1]
+    setattr(board, name, getattr(board, name) & ~here | there)
+    colors[color] = colors[color] & ~here | there
+    colors[not color] &= ~there
     board.occupied = board.occupied & ~here | there
-    board.promoted &= ~both
-    return piece
+    board.promoted &= ~(here | there)
 
 
 def changed_mask(a: chess.BaseBoard, b: chess.BaseBoard) -> chess.Bitboard:
