@@ -118,7 +118,9 @@ def fast_read(fast: Any, san: str) -> Any | None:
     try:
         move = fast.get_move_from_san(text)
         origin = int(move.source)
-        if fast.is_castling(move):  # a king's move read as castling (Kg1) is python-chess's to refuse
+        # Only a king's move is castling: asked of castling and a king's text (Kg1 read as castling
+        # is python-chess's to refuse); any other piece's text read as a king's move fails below.
+        if (not piece or piece == chess.KING) and fast.is_castling(move):
             return move if not piece and (int(move.dest) & 7 > origin & 7) == (text == "O-O") else None
         if not piece:
             return None
