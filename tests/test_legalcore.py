@@ -10,7 +10,9 @@ import chess
 import pytest
 
 from arbiter.core import legalcore
+from arbiter.core.arrangement import move_between
 from arbiter.core.legalcore import is_compiled_available
+from arbiter.core.position import Position, can_move
 from tests.legalcores import LegalCore, PythonCore, RustCore, core_for
 from bench.perft import POSITIONS
 
@@ -356,9 +358,16 @@ def test_rust_chess_is_loaded_by_the_main_thread(loaded_by: str) -> None:
         pytest.skip("rust-chess is not installed here")
     if loaded_by == "a thread that ends":
         script = _LOADED_BY_A_THREAD_THAT_ENDS.replace("import threading, rust_chess", "import threading")
-        done = subprocess.run([sys.executable, "-c", script], capture_output=True, check=False)
-        assert done.returncode == -11  # SIGSEGV: the day rust-chess mends it, the main-thread rule may go
-        return
+        # The crash needs the next thread made on the ended one's stack, which glibc reuses nearly
+        # always (30 runs of 30 alone) but not always under load (one run of the whole suite): a
+        # few tries, and one SIGSEGV among them shows it. The day rust-chess mends it, none does,
+        # and the main-thread rule may go.
+        codes = []
+        for _ in range(5):
+            codes.append(subprocess.run([sys.executable, "-c", script], capture_output=True, check=False).returncode)
+            if codes[-1] == -11:
+                return
+        raise AssertionError(f"no segmentation fault in {len(codes)} runs: {codes}")
     script = """
 import threading
 seen = {}
@@ -384,3 +393,82 @@ print(seen["first"], loaded, all(seen["moves"]), len(seen["moves"]))
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[0] == "(False, True) True True 40"
+
+
+#: Positions for touch-move's questions: the hard cases, and pieces that can move only by
+#: promoting, only by capturing en passant, or not at all while pinned or in double check.
+TOUCH_MOVE = [*HARD.values(),
+              "4k3/1P6/8/3pP3/8/8/6p1/4K3 w - d6 0 1",
+              "4k3/1P6/8/3pP3/8/8/6p1/4K3 b - - 0 1",
+              "2r1k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+              "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1",
+              "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+              "4k3/8/8/8/8/8/5PPP/r3K2R w K - 0 1"]
+
+
+def _positions(kind: str, fens: list[str]) -> list[Position]:
+    positions = []
+    for fen in fens:
+        position = Position(chess.Board(fen))
+        if kind == "python":
+            position._compiled = False  # what ARBITER_CORE=python, or no rust-chess, gives
+        elif not is_compiled_available():
+            pytest.skip("rust-chess is not installed here")
+        positions.append(position)
+    return positions
+
+
+def _random_fens(count: int) -> list[str]:
+    from tests.conftest import randomly_played
+    return [randomly_played(chess.STARTING_FEN, seed, random.Random(seed).randint(0, 140)).fen()
+            for seed in range(count)]
+
+
+@pytest.mark.parametrize("kind", IMPLEMENTATIONS)
+def test_whether_a_piece_can_move_is_python_chess_s_answer(kind: str) -> None:
+    """Touch-move's question (4.3.1), every square of every position: the core's answer where it
+    gives one, python-chess's where it does not, and python-chess's alone without the core."""
+    for position in _positions(kind, TOUCH_MOVE + _random_fens(150)):
+        for square in chess.SQUARES:
+            assert position.can_move(square) == can_move(position.board, square), (position.fen(), square)
+
+
+def _shown(board: chess.Board, move: chess.Move) -> chess.BaseBoard:
+    after = board.copy(stack=False)
+    after.push(move)
+    return chess.BaseBoard(after.board_fen())
+
+
+@pytest.mark.parametrize("kind", IMPLEMENTATIONS)
+def test_the_move_the_pieces_show_is_python_chess_s(kind: str) -> None:
+    """Which legal move the pieces standing show: after every legal move (castling, en passant,
+    promotions to each piece), a piece set down elsewhere or changed into another, a king two
+    squares over alone, a capture with the wrong piece left: :func:`move_between`'s answer."""
+    rng = random.Random(36)
+    for position in _positions(kind, TOUCH_MOVE + _random_fens(120)):
+        board = position.board
+        standings = [_shown(board, move) for move in board.legal_moves]
+        for move in board.legal_moves:  # the piece moved alone: the king or the rook of castling, en passant's pawn
+            alone = chess.BaseBoard(board.board_fen())
+            alone.set_piece_at(move.to_square, alone.remove_piece_at(move.from_square))
+            standings.append(alone)
+        own = list(chess.scan_forward(board.occupied_co[board.turn]))
+        for _ in range(12):
+            standing = chess.BaseBoard(board.board_fen())
+            origin = rng.choice(own)
+            piece = standing.remove_piece_at(origin)
+            assert piece is not None
+            target = rng.choice(chess.SQUARES)
+            kind_shown = rng.choice([piece.piece_type] * 3 + list(chess.PIECE_TYPES))
+            standing.set_piece_at(target, chess.Piece(kind_shown, rng.choice([piece.color] * 4 + [not piece.color])))
+            standings.append(standing)
+        king = board.king(board.turn)
+        if king is not None and king & 7 in (2, 3, 4, 5):
+            for over in (-2, 2):
+                standing = chess.BaseBoard(board.board_fen())
+                if standing.piece_at(king + over) is None:
+                    standing.set_piece_at(king + over, standing.remove_piece_at(king))
+                    standings.append(standing)
+        for standing in standings:
+            position.standing = standing
+            assert position.move_shown() == move_between(board, standing), (board.fen(), standing.board_fen())

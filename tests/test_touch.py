@@ -104,3 +104,12 @@ def test_4_7_released_move_must_stand() -> None:
 @pytest.mark.parametrize(("uci", "allowed"), [("g1f3", True), ("g1h3", True), ("e2e4", False)])
 def test_allows_follows_the_obligation(uci: str, allowed: bool) -> None:
     assert ob(START, "g1").allows(chess.Board(), chess.Move.from_uci(uci)) is allowed
+
+
+def test_obligation_asks_the_core_of_the_game_whose_board_it_is() -> None:
+    from arbiter.core.position import Position
+    position = Position()
+    facts = touches(position.board, "g1")
+    assert obligation(position.board, facts, position=position) == obligation(position.board, facts)
+    with pytest.raises(ValueError):
+        obligation(chess.Board(), facts, position=position)

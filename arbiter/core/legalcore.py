@@ -185,6 +185,57 @@ def fast_push(fast: Any, move: chess.Move | Any) -> Any:
         return None
 
 
+def fast_can_move(fast: Any, board: chess.Board, square: chess.Square) -> bool | None:
+    """Whether the piece on ``square`` has a legal move, asked of the compiled board ``fast`` of
+    ``board``'s position (python-chess's ``generate_legal_moves(from_mask=...)`` is not asked): every
+    square the piece's kind may reach from there, by python-chess's attacks (a pawn: its steps and
+    captures, a promotion to a queen for all of them on its last rank), tried on the core's
+    legality until one is legal. A piece of the side not to move, or an empty square: False, as
+    python-chess answers. None where python-chess must answer: a king with no plain move (castling
+    left to python-chess), or the core failing."""
+    color = board.turn
+    bit = chess.BB_SQUARES[square]
+    if not board.occupied_co[color] & bit:
+        return False
+    piece = board.piece_type_at(square)
+    rust = _RUST
+    squares = rust.SQUARES
+    promotion = None
+    if piece == chess.PAWN:
+        step = 8 if color else -8
+        targets = chess.BB_PAWN_ATTACKS[color][square] | chess.BB_SQUARES[square + step]
+        if bit & (chess.BB_RANK_2 if color else chess.BB_RANK_7):
+            targets |= chess.BB_SQUARES[square + 2 * step]
+        elif bit & (chess.BB_RANK_7 if color else chess.BB_RANK_2):
+            promotion = rust.QUEEN  # any promotion is legal where the queen's is
+    else:
+        targets = board.attacks_mask(square) & ~board.occupied_co[color]
+    origin = squares[square]
+    try:
+        for target in chess.scan_forward(targets):
+            if fast.is_legal_move(rust.Move(origin, squares[target], promotion)):
+                return True
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # noqa: BLE001 - an unwinding Rust panic (PanicException) is no Exception
+        return None
+    return None if piece == chess.KING else False
+
+
+def fast_is_legal(fast: Any, move: chess.Move) -> bool | None:
+    """Whether python-chess's ``move`` is legal on the compiled board ``fast``; None if the core
+    cannot say."""
+    rust = _RUST
+    squares = rust.SQUARES
+    try:
+        promotion = rust.PIECE_TYPES[move.promotion - 1] if move.promotion else None
+        return bool(fast.is_legal_move(rust.Move(squares[move.from_square], squares[move.to_square], promotion)))
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # noqa: BLE001 - an unwinding Rust panic (PanicException) is no Exception
+        return None
+
+
 def fast_is_stuck(fast: Any) -> bool | None:
     """Whether the side to move has no legal move (mate or stalemate); None if the core cannot say."""
     try:

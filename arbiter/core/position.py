@@ -5,6 +5,11 @@ captured) and keeps the game's history of positions for the repetition rules. It
 board as it physically stands (:attr:`Position.standing`), which may differ from every legal
 position: a piece in the air, a capture half done, an illegal move completed and not corrected.
 Which legal move a given arrangement of pieces shows is :mod:`arbiter.core.arrangement`.
+
+About 460 lines, on purpose: :class:`Position` keeps the compiled core's board up with its own
+(issue 36), and every question it answers on the core (a move read, pushed and written, whether a
+piece can move, which move the pieces show, mate and stalemate) sits beside the python-chess
+answer it must equal; split, each half would reach into the other's board.
 """
 
 from __future__ import annotations
@@ -14,11 +19,11 @@ from typing import Any
 
 import chess
 
-from arbiter.core.arrangement import Side, placement_of, same_placement
+from arbiter.core.arrangement import Side, changed_mask, move_between, placement_of, same_placement
 from arbiter.core.errors import InvalidPositionError, shown
 from arbiter.core.i18n import N_, _
-from arbiter.core.legalcore import (fast_board, fast_check, fast_is_stuck, fast_move, fast_push,
-                                    is_compiled_available, python_move)
+from arbiter.core.legalcore import (fast_board, fast_can_move, fast_check, fast_is_legal, fast_is_stuck,
+                                    fast_move, fast_push, is_compiled_available, python_move)
 from arbiter.core.records import Record
 
 #: What is wrong with a position, in python-chess's words (``chess.Status``, lower case), marked
@@ -396,6 +401,41 @@ class Position:
         if stuck is None:
             return any(self.board.generate_legal_moves())
         return not stuck
+
+    def can_move(self, square: chess.Square) -> bool:
+        """Whether the piece on ``square`` has a legal move (:func:`can_move`), asked of the
+        compiled core where there is one (:func:`~arbiter.core.legalcore.fast_can_move`)."""
+        core = self._core() if not self.board.chess960 else None
+        answer = fast_can_move(core, self.board, square) if core is not None else None
+        return can_move(self.board, square) if answer is None else answer
+
+    def move_shown(self) -> chess.Move | None:
+        """The legal move, if any, that the pieces standing show (:func:`move_between`): a piece of
+        the side to move gone from one square and standing on another (moved, capturing,
+        promoted), the only change, asked of the compiled core; any other change of python-chess
+        (castling, en passant, a king two squares over, several pieces moved)."""
+        board, standing = self.board, self.standing
+        mask = changed_mask(board, standing)
+        origin_bit = mask & board.occupied_co[board.turn]
+        core = self._core() if mask and not board.chess960 else None
+        if core is None or chess.popcount(mask) != 2 or chess.popcount(origin_bit) != 1:
+            return move_between(board, standing)
+        origin, target = chess.lsb(origin_bit), chess.lsb(mask & ~origin_bit)
+        moved, shown = board.piece_at(origin), standing.piece_at(target)
+        if moved is None or shown is None or shown.color != moved.color or standing.piece_at(origin) is not None:
+            return None  # no legal move leaves its square empty and puts no piece of its side on the other
+        castling = moved.piece_type == chess.KING and abs((origin & 7) - (target & 7)) == 2
+        en_passant = moved.piece_type == chess.PAWN and (origin ^ target) & 7 and not board.occupied & (1 << target)
+        if castling or en_passant:
+            return move_between(board, standing)  # castling or en passant half made: python-chess's to say
+        promotion = shown.piece_type if shown.piece_type != moved.piece_type else None
+        if promotion is not None and (moved.piece_type != chess.PAWN or promotion in (chess.PAWN, chess.KING)):
+            return None
+        move = chess.Move(origin, target, promotion)
+        legal = fast_is_legal(core, move)
+        if legal is None:
+            return move_between(board, standing)
+        return move if legal else None
 
     def legal_move_named(self, text: str) -> chess.Move | None:
         """The legal move the SAN or UCI text names, read by the compiled core (None: it reads

@@ -145,7 +145,7 @@ def claim_touch_move(ref: Game, color: chess.Color) -> None:
         return
     ref.clock.set_running(offender)
     ref.reinstated(breach.article)
-    ref.turn.obligation = obligation(ref.position.board, ref.turn.facts)
+    ref.turn.obligation = obligation(ref.position.board, ref.turn.facts, position=ref.position)
     ref.rule_obligation(offender, ref.turn.obligation)
 
 

@@ -207,7 +207,7 @@ class Game:
     def update_obligation(self, always: bool = False, bound: Obligation | None = None) -> None:
         """Say what touch-move binds the player to now, if it changed (``always``: even if not);
         ``bound``: what it is, known by the caller."""
-        ob = bound if bound is not None else obligation(self.position.board, self.turn.facts)
+        ob = bound if bound is not None else obligation(self.position.board, self.turn.facts, position=self.position)
         if ob != self.turn.obligation or always:
             self.turn.obligation = ob
             self.rule_obligation(self.turn.color, ob)

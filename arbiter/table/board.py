@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import chess
 from transitions import MachineError
 
-from arbiter.core.arrangement import carry, castling_begun, move_between, promotion_under_way, same_placement
+from arbiter.core.arrangement import carry, castling_begun, promotion_under_way, same_placement
 from arbiter.core.errors import InvalidEventError
 from arbiter.core.i18n import _
 from arbiter.core.position import Position
@@ -80,7 +80,7 @@ class Table:
             if shown:
                 self._made(expected)
                 return True
-        self._made(move_between(board, self.position.standing))
+        self._made(self.position.move_shown())
         return self.made_move is not None
 
     def _made(self, move: chess.Move | None) -> None:

@@ -14,6 +14,7 @@ import chess
 
 from arbiter.core.arrangement import Side
 from arbiter.core.position import (
+    Position,
     can_be_captured,
     can_move,
     captured_square,
@@ -193,20 +194,26 @@ def first_released(facts: list[Fact]) -> chess.Move | None:
     return next((fact.move for fact in facts if isinstance(fact, Released)), None)
 
 
-def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None = None) -> Obligation:
+def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None = None,
+               position: Position | None = None) -> Obligation:
     """What the facts of this turn bind the player to move in ``board`` (side to move).
 
     Later facts of a stronger kind override the touches: a move released then taken up again
     (4.7), a new piece on the promotion square (4.4.4), the king released two squares (4.7.2).
     ``legal``, if given, is a legal move of ``board`` known to be under way: its piece can move
     and its capture can be made, which spares a search of the legal moves for those two questions.
+    ``position``, if given, is the game whose position ``board`` is: whether a touched piece of
+    his can move is then asked of its compiled core (:meth:`Position.can_move`), the same answer.
     """
+    if position is not None and position.board is not board:
+        raise ValueError("the position given is not the board's")
     if len(facts) == 1:
         only = facts[0]
         if isinstance(only, Touch) and only.piece.color == board.turn:
             # The first touch of a turn, of his own piece (a lift): what _from_touches answers for
             # it, without sorting and sifting the touches.
-            return must_move(only.square) if _own_can_move(board, only.square, legal) else _NOTHING_MOVABLE
+            return must_move(only.square) if _own_can_move(board, only.square, legal, position) \
+                else _NOTHING_MOVABLE
     touches = [fact for fact in facts if isinstance(fact, Touch)]
     released = first_released(facts)
     if released is not None:
@@ -217,7 +224,7 @@ def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None =
                 return Obligation("play", "9.5.3", move=fact.move)
             if can_move(board, fact.move.from_square):
                 return Obligation("move", "9.5.3", square=fact.move.from_square)
-    by_touch = _from_touches(board, touches, legal)
+    by_touch = _from_touches(board, touches, legal, position)
     for fact in facts:
         if isinstance(fact, PiecePut) and _may_promote(board, by_touch, fact):
             # The first new piece to touch the promotion square is final (4.4.4).
@@ -288,7 +295,8 @@ def _rook_side(board: chess.Board, rook: chess.Square) -> Side | None:
     return "kingside" if chess.square_file(rook) > chess.square_file(king) else "queenside"
 
 
-def _from_touches(board: chess.Board, touches: list[Touch], legal: chess.Move | None = None) -> Obligation:
+def _from_touches(board: chess.Board, touches: list[Touch], legal: chess.Move | None = None,
+                  position: Position | None = None) -> Obligation:
     color = board.turn
     if not touches:
         return FREE
@@ -302,7 +310,7 @@ def _from_touches(board: chess.Board, touches: list[Touch], legal: chess.Move | 
 
     if own and not theirs:
         for touch in own:
-            if _own_can_move(board, touch.square, legal):
+            if _own_can_move(board, touch.square, legal, position):
                 return must_move(touch.square)
         return _NOTHING_MOVABLE
     if theirs and not own:
@@ -316,17 +324,21 @@ def _from_touches(board: chess.Board, touches: list[Touch], legal: chess.Move | 
             captures_of(board, first_theirs.square, by=first_own.square):
         return Obligation("capture", "4.3.3", square=first_theirs.square, with_=first_own.square)
     for touch in ordered:
-        if touch.piece.color == color and _own_can_move(board, touch.square):
+        if touch.piece.color == color and _own_can_move(board, touch.square, position=position):
             return Obligation("move", "4.3.3", square=touch.square)
         if touch.piece.color != color and can_be_captured(board, touch.square):
             return Obligation("capture", "4.3.3", square=touch.square)
     return Obligation("any", "4.5")
 
 
-def _own_can_move(board: chess.Board, square: chess.Square, legal: chess.Move | None = None) -> bool:
+def _own_can_move(board: chess.Board, square: chess.Square, legal: chess.Move | None = None,
+                  position: Position | None = None) -> bool:
     """Whether the own piece on ``square`` can move; a rook's castling does not count (4.4.2)."""
     if legal is not None and legal.from_square == square and not board.is_castling(legal):
         return True
+    if position is not None and not board.chess960:
+        # Castling is the king's move, from the king's square, in standard chess: no rook's move.
+        return position.can_move(square)
     if board.piece_type_at(square) == chess.ROOK:
         return any(
             not board.is_castling(move)
