@@ -54,6 +54,11 @@ def _event_or_none(actor: bool, action: str, hand: str | None) -> Event | None:
 EVENT = st.builds(_event_or_none, st.booleans(), ACTION, st.sampled_from([None, "left", "right"])).filter(
     lambda ev: ev is not None
 )
+#: Starts whose FEN marks promoted pieces (python-chess moves the marks with them).
+MARKED_STARTS = ["r3k2r/8/8/8/8/8/8/R3K2Q~ w Qkq - 0 1", "4k3/8/8/8/8/2N~5/8/R~3K3 w Q - 0 1"]
+#: Time controls of one or several periods, with an increment, a delay or neither.
+CLOCKS = ["60+1", "300", "2/60+2:30+1", "1/20+3:1/10+5:50", "60d2", "2/100d5:50d2"]
+
 STARTS = st.sampled_from([
     None,
     "r3k2r/pppq1ppp/2n2n2/3pp3/1b1PP1b1/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
@@ -267,15 +272,22 @@ def test_plausible_event_streams_raise_only_input_errors(data: st.DataObject, fe
 
 @pytest.mark.slow
 @settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data(), STARTS, st.sampled_from(["watching", "called"]), st.sampled_from(["standard", "rapid", "blitz"]),
-       st.integers(min_value=1, max_value=60))
+@given(st.data(), st.one_of(STARTS, st.sampled_from(MARKED_STARTS)), st.sampled_from(["watching", "called"]),
+       st.sampled_from(["standard", "rapid", "blitz"]), st.integers(min_value=1, max_value=60),
+       st.sampled_from(["2023", "2018", "2017", "2014", "2009"]), st.sampled_from([None, "sr-Cyrl", "bg", "figurine"]),
+       st.sampled_from(CLOCKS), st.booleans())
 def test_play_at_once_rules_as_the_steps_one_by_one(data: st.DataObject, fen: str | None, mode: str, ruleset: str,
-                                                    length: int) -> None:
-    """The shortcut for a plain ``play`` gives the rulings, pieces, clock and state of its steps."""
+                                                    length: int, laws: str, output: str | None, control: str,
+                                                    other_side_runs: bool) -> None:
+    """The shortcut for a plain ``play`` gives the rulings, pieces, clock and state of its steps:
+    under every edition of the Laws, rulings written in other notations, clocks of one or several
+    periods, with increments or delays, the other side's clock running, promoted marks."""
     def referee(at_once: bool) -> Referee:
-        clock = Clock(chess.WHITE if fen is None or " w " in fen else chess.BLACK,
-                      {chess.WHITE: 60.0, chess.BLACK: 60.0}, TimeControl.parse("60+1"))
-        ref = Referee(Position.from_start(fen, []), Settings(mode, ruleset), clock)  # type: ignore[arg-type]
+        white_to_move = fen is None or " w " in fen
+        clock = Clock(white_to_move != other_side_runs, {chess.WHITE: 60.0, chess.BLACK: 60.0},
+                      TimeControl.parse(control))
+        settings = Settings(mode, ruleset, laws=laws, output_notation=output)  # type: ignore[arg-type]
+        ref = Referee(Position.from_start(fen, []), settings, clock)
         ref.at_once = at_once
         return ref
 

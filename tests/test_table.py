@@ -128,3 +128,12 @@ def test_machine_is_flat_shared_and_has_no_auto_transitions() -> None:
     assert set(MACHINE.events) == {"touch", "adjust", "lift", "place", "drop", "release", "remove", "put", "play",
                                    "press", "restore", "settle", "take_turn", "end"}
     assert MACHINE.models == []  # tables are driven through the shared machine, not bound to it
+
+
+def test_play_carries_the_king_and_the_rook_of_standard_castling_only() -> None:
+    table = Table(Position(chess.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")))
+    table.play(chess.WHITE, chess.Move.from_uci("e1g1"), "right")
+    assert table.position.standing.board_fen() == "r3k2r/8/8/8/8/8/8/R4RK1" and table.state == "made"
+    chess960 = chess.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", chess960=True)
+    with pytest.raises(ValueError):
+        Table(Position(chess960)).play(chess.WHITE, chess.Move.from_uci("e1g1"), "right")

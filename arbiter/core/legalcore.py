@@ -203,6 +203,8 @@ def fast_can_move(fast: Any, board: chess.Board, square: chess.Square) -> bool |
     promotion = None
     if piece == chess.PAWN:
         step = 8 if color else -8
+        if not 0 <= square + step < 64:
+            return None  # a pawn on its last rank: no position the core holds has one
         targets = chess.BB_PAWN_ATTACKS[color][square] | chess.BB_SQUARES[square + step]
         if bit & (chess.BB_RANK_2 if color else chess.BB_RANK_7):
             targets |= chess.BB_SQUARES[square + 2 * step]

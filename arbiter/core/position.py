@@ -417,8 +417,9 @@ class Position:
         board, standing = self.board, self.standing
         mask = changed_mask(board, standing)
         origin_bit = mask & board.occupied_co[board.turn]
-        core = self._core() if mask and not board.chess960 else None
-        if core is None or chess.popcount(mask) != 2 or chess.popcount(origin_bit) != 1:
+        one_piece = chess.popcount(mask) == 2 and chess.popcount(origin_bit) == 1 and not board.chess960
+        core = self._core() if one_piece else None
+        if core is None:
             return move_between(board, standing)
         origin, target = chess.lsb(origin_bit), chess.lsb(mask & ~origin_bit)
         moved, shown = board.piece_at(origin), standing.piece_at(target)

@@ -18,7 +18,11 @@ from arbiter.table.turns import Pending, Turn
 
 
 def on_press(ref: Game, color: chess.Color, act: PressAct, hand: Hand) -> None:
-    """``color`` presses his side of the clock (6.2.1); what it means depends on the board (6.2.2)."""
+    """``color`` presses his side of the clock (6.2.1); what it means depends on the board (6.2.2).
+
+    A plain ``play``'s press is ruled in one go with its move (``Referee._play_and_press``): what
+    changes here must change there (the property test comparing ``play`` with its steps fails).
+    """
     ref.table.last_hand[color] = hand
     paused = ref.was_paused or ref.clock.paused
     ref.clock.paused = False

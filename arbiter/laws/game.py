@@ -234,7 +234,9 @@ class Game:
         """The legal ``move`` is made: the opponent has the move. ``check_end=False``: what the
         move brings on the board does not end the game (the arbiter's correction of a second
         illegal move, which 7.5.5 decides). ``legal``: python-chess read it among the legal moves
-        of the position (not asked again)."""
+        of the position (not asked again). A plain ``play`` is made in one go by
+        ``Referee._play_and_press``: what changes here must change there (the property test
+        comparing ``play`` with its steps fails)."""
         earlier = self.pending[color]
         hands = frozenset(self.table.hands_used) or frozenset({self.table.last_hand[color]})
         san = translate(self.position.push(move, legal), self.writes)

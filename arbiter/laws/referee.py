@@ -171,7 +171,8 @@ class Referee(Game):
     def _touched(self, color: chess.Color, squares: list[chess.Square], pieces: list[chess.Piece],
                  bound: Obligation | None = None) -> None:
         """Deliberate touches by the player having the move, at one instant; ``bound``, if given,
-        is what they bind him to, known without asking touch-move."""
+        is what they bind him to, known without asking touch-move. :meth:`_play_and_press` rules
+        a plain ``play``'s touches without this: what changes here must change there."""
         self.turn.instant += 1
         for square, piece in zip(squares, pieces, strict=True):
             self.turn.facts.append(Touch(square, piece, self.turn.instant))
@@ -281,7 +282,9 @@ class Referee(Game):
             move, legal = (fast, True) if fast is not None else read_move_checked(board, act.move, self.reads)
             if self.at_once and self._can_play_at_once(color, move, legal):
                 castling = board.is_castling(move)
-                if self._is_plain_turn(color) and self._play_and_press(color, move, hand, castling):
+                # Castling in one go is standard chess's (the king two squares over, the rook beside it).
+                if (self._is_plain_turn(color) and not (castling and board.chess960)
+                        and self._play_and_press(color, move, hand, castling)):
                     return
                 if not castling:
                     self._play_at_once(color, move, hand)
@@ -306,7 +309,7 @@ class Referee(Game):
     def _can_play_at_once(self, color: chess.Color, move: chess.Move, legal: bool) -> bool:
         """Whether ``play`` can skip the steps one by one: the same rulings come of it.
 
-        So it is for a legal simple move or capture, or castling (:meth:`_play_and_press` only),
+        So it is for a legal simple move or capture, or standard castling (:meth:`_play_and_press` only),
         by the player having the move, first thing in his turn, with no piece in anyone's hand,
         no breach open and nothing to put back. ``legal``: the move was read among the legal moves
         (python-chess is not asked again).
@@ -323,7 +326,6 @@ class Referee(Game):
             and not move.promotion
             and (legal or board.is_legal(move))
             and not board.is_en_passant(move)
-            and not board.chess960
         )
 
     def _play_at_once(self, color: chess.Color, move: chess.Move, hand: Hand) -> None:

@@ -293,13 +293,16 @@ class Table:
         the king then the rook.
 
         Only a simple move, a capture or standard castling (not en passant or promotion, whose
-        steps the verbs above follow one by one), from ``idle``: the pieces then show the move,
-        so the state is ``made`` without reading the board again.
+        steps the verbs above follow one by one, nor Chess960's castling, the king onto its rook),
+        from ``idle``: the pieces then show the move, so the state is ``made`` without reading the
+        board again.
         """
         self._check("play")
         origin, target = move.from_square, move.to_square
         standing = self.position.standing
-        if standing.kings & chess.BB_SQUARES[origin] and abs(target - origin) == 2:  # castling (e1g1)
+        if standing.kings & chess.BB_SQUARES[origin] and abs(target - origin) == 2:  # standard castling (e1g1)
+            if self.position.board.chess960:
+                raise ValueError("Table.play makes standard castling only")
             rank = origin & ~7
             rook_from, rook_to = (rank + 7, rank + 5) if target > origin else (rank, rank + 3)
             carry(standing, rook_from, rook_to)

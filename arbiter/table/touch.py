@@ -203,10 +203,11 @@ def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None =
     ``legal``, if given, is a legal move of ``board`` known to be under way: its piece can move
     and its capture can be made, which spares a search of the legal moves for those two questions.
     ``position``, if given, is the game whose position ``board`` is: whether a touched piece of
-    his can move is then asked of its compiled core (:meth:`Position.can_move`), the same answer.
+    his can move is then asked of its compiled core (:meth:`Position.can_move`), the same answer
+    (for another board, a copy, python-chess is asked).
     """
     if position is not None and position.board is not board:
-        raise ValueError("the position given is not the board's")
+        position = None
     if len(facts) == 1:
         only = facts[0]
         if isinstance(only, Touch) and only.piece.color == board.turn:
