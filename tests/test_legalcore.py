@@ -431,6 +431,7 @@ def test_whether_a_piece_can_move_is_python_chess_s_answer(kind: str) -> None:
     for position in _positions(kind, TOUCH_MOVE + _random_fens(150)):
         for square in chess.SQUARES:
             assert position.can_move(square) == can_move(position.board, square), (position.fen(), square)
+        assert (position._fast is None) == (kind == "python")  # the core asked exactly when there is one
 
 
 def _shown(board: chess.Board, move: chess.Move) -> chess.BaseBoard:
@@ -472,3 +473,4 @@ def test_the_move_the_pieces_show_is_python_chess_s(kind: str) -> None:
         for standing in standings:
             position.standing = standing
             assert position.move_shown() == move_between(board, standing), (board.fen(), standing.board_fen())
+        assert (position._fast is None) == (kind == "python")  # the core asked exactly when there is one

@@ -39,6 +39,15 @@ def placement_of(board: chess.BaseBoard) -> chess.BaseBoard:
     return copy
 
 
+def castling_squares(king: chess.Square, side: Side) -> tuple[chess.Square, chess.Square, chess.Square]:
+    """Standard castling by the king on ``king`` towards ``side``: the king's square after it, the
+    rook's square before it and after it."""
+    rank = chess.square_rank(king)
+    if side == "kingside":
+        return chess.square(6, rank), chess.square(7, rank), chess.square(5, rank)
+    return chess.square(2, rank), chess.square(0, rank), chess.square(3, rank)
+
+
 def carry(board: chess.BaseBoard, origin: chess.Square, target: chess.Square) -> None:
     """Move the piece on ``origin`` to ``target``, taking off whatever stood there: what
     ``board.set_piece_at(target, board.remove_piece_at(origin))`` does (the marks of promoted
@@ -74,13 +83,16 @@ def changed_mask(a: chess.BaseBoard, b: chess.BaseBoard) -> chess.Bitboard:
     return mask
 
 
-def move_between(board: chess.Board, standing: chess.BaseBoard) -> chess.Move | None:
-    """The legal move, if any, that turns the position ``board`` into the pieces ``standing``.
+def move_between(board: chess.Board, standing: chess.BaseBoard,
+                 mask: chess.Bitboard | None = None) -> chess.Move | None:
+    """The legal move, if any, that turns the position ``board`` into the pieces ``standing``
+    (``mask``: their :func:`changed_mask`, if the caller has it).
 
     Castling, en passant and promotion included. Only moves from a changed square to a changed
     square are tried (every move changes both), so the cost is a push or two, not one per legal move.
     """
-    mask = changed_mask(board, standing)
+    if mask is None:
+        mask = changed_mask(board, standing)
     if not mask & board.occupied_co[board.turn]:
         return None
     for move in board.generate_legal_moves(from_mask=mask & board.occupied_co[board.turn], to_mask=mask):

@@ -420,7 +420,7 @@ class Position:
         one_piece = chess.popcount(mask) == 2 and chess.popcount(origin_bit) == 1 and not board.chess960
         core = self._core() if one_piece else None
         if core is None:
-            return move_between(board, standing)
+            return move_between(board, standing, mask)
         origin, target = chess.lsb(origin_bit), chess.lsb(mask & ~origin_bit)
         moved, shown = board.piece_at(origin), standing.piece_at(target)
         if moved is None or shown is None or shown.color != moved.color or standing.piece_at(origin) is not None:
@@ -428,14 +428,14 @@ class Position:
         castling = moved.piece_type == chess.KING and abs((origin & 7) - (target & 7)) == 2
         en_passant = moved.piece_type == chess.PAWN and (origin ^ target) & 7 and not board.occupied & (1 << target)
         if castling or en_passant:
-            return move_between(board, standing)  # castling or en passant half made: python-chess's to say
+            return move_between(board, standing, mask)  # castling or en passant half made: python-chess's to say
         promotion = shown.piece_type if shown.piece_type != moved.piece_type else None
         if promotion is not None and (moved.piece_type != chess.PAWN or promotion in (chess.PAWN, chess.KING)):
             return None
         move = chess.Move(origin, target, promotion)
         legal = fast_is_legal(core, move)
         if legal is None:
-            return move_between(board, standing)
+            return move_between(board, standing, mask)
         return move if legal else None
 
     def legal_move_named(self, text: str) -> chess.Move | None:

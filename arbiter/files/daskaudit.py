@@ -269,19 +269,19 @@ def _renumbered_game(game: GameAudit, offset: int) -> GameAudit:
 
 
 def audit_by_workers(client: Workers, name: str, handle: TextIO, notation: str | None,
-                     lang: str | None = None, laws: str | None = None) -> Iterator[GameAudit]:
+                     lang: str | None = None, laws: str | None = None, ranges: bool = True) -> Iterator[GameAudit]:
     """Every game of one input audited by ``client``'s workers (a Dask cluster's, or this machine's
     processes for ``--jobs N``: :class:`ProcessWorkers`), in order and numbered as ``--jobs 1``
     gives them, their findings said in ``lang`` (the language in force here by default: a worker
-    does not share it). A plain file goes in byte ranges that a Dask cluster's workers read; anything
-    else, and everything ``--jobs N`` audits, is read here from ``handle`` (the input opened by
-    :func:`~arbiter.files.archive.open_text`) and sent in batches: this machine's processes then
-    audit what ``--jobs 1`` reads, through the same open file, even if its name is changed or
-    removed meanwhile."""
+    does not share it). With ``ranges`` (a Dask cluster's workers) a plain file goes in byte ranges
+    that the workers read; anything else is read here from ``handle`` (the input opened by
+    :func:`~arbiter.files.archive.open_text`) and sent in batches. ``--jobs N`` asks no ranges:
+    its processes then audit what ``--jobs 1`` reads, through the same open file, even if its name
+    is changed or removed meanwhile."""
     lang = lang or current_language()
     workers = max(1, sum(client.nthreads().values()))
     window = 2 * workers + 2
-    if is_plain_file(name) and not isinstance(client, ProcessWorkers):
+    if ranges and is_plain_file(name):
         size = max(SMALLEST_RANGE, min(LARGEST_RANGE, os.path.getsize(name) // (4 * workers)))
         results = ranges_in_order(lambda part: client.submit(audit_range, part, notation, lang, laws, pure=False),
                                   byte_ranges(name, size), window)

@@ -14,7 +14,7 @@ from arbiter.laws import illegal, irregularities, texts
 from arbiter.laws.game import Game
 from arbiter.table.events import PressAct
 from arbiter.table.machine import Hand
-from arbiter.table.turns import Pending, Turn
+from arbiter.table.turns import Turn
 
 
 def on_press(ref: Game, color: chess.Color, act: PressAct, hand: Hand) -> None:
@@ -41,7 +41,7 @@ def on_press(ref: Game, color: chess.Color, act: PressAct, hand: Hand) -> None:
             return
         illegal.pressed_without_move(ref, color, increment)
         return
-    ref.complete(color, pending, "6.2.1")
+    ref.complete(color, pending.move, "6.2.1")
     ref.pending[color] = None
     irregularities.knocked_at_press(ref, color)
     if ref.table.state == "made" and ref.turn.color == color:
@@ -62,7 +62,7 @@ def _complete_moved_on(ref: Game, color: chess.Color, released: chess.Move, hand
     and the breach stays open to the opponent's claim, which puts the piece back where it was
     released (4.8).
     """
-    ref.complete(color, Pending(released, frozenset({hand}), hand), "6.2.1")
+    ref.complete(color, released, "6.2.1")
     ref.table.let_go_at_press(color)
     if not ref.position.board.is_legal(released):
         raise AssertionError("a released move is legal in the position it was made from")

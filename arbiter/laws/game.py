@@ -245,16 +245,21 @@ class Game:
             self.position.restore_standing()
             self.table.restore(move_stands=True)
         if announce:
-            self.rulings.add(self._index, Made(color, move, san))
-            self.opponent_moved(color)
-            self.written[color] = None
+            self.made(color, move, san)
         if earlier is not None:
-            self.complete(color, earlier, "6.2.1.2")
+            self.complete(color, earlier.move, "6.2.1.2")
         if len(hands) > 1 and self.watching and announce:
             self.violation(color, "4.1", texts.two_hands(color))
         self.pending[color] = Pending(move, hands, self.table.last_hand[color])
         if check_end and not self._is_open_breach(color):
             self._check_end(color)
+
+    def made(self, color: chess.Color, move: chess.Move, san: str) -> None:
+        """Say that ``color`` made ``move`` (4.7), written ``san``: the move his scoresheet held
+        is spent, and the opponent's open illegal moves pass (A.5.2)."""
+        self.rulings.add(self._index, Made(color, move, san))
+        self.opponent_moved(color)
+        self.written[color] = None
 
     def _is_open_breach(self, color: chess.Color) -> bool:
         """Whether ``color``'s last move breached Article 4 and a claim may still undo it.
@@ -265,9 +270,9 @@ class Game:
         breach = self.breach
         return breach is not None and breach.player == color and not breach.remedied and not breach.forfeited
 
-    def complete(self, color: chess.Color, pending: Pending, article: str) -> None:
-        """Say that ``color``'s move is completed (6.2.1, 6.2.1.1 or 6.2.1.2)."""
-        self.rulings.add(self._index, Completed(color, pending.move, article))
+    def complete(self, color: chess.Color, move: chess.Move, article: str) -> None:
+        """Say that ``color``'s ``move`` is completed (6.2.1, 6.2.1.1 or 6.2.1.2)."""
+        self.rulings.add(self._index, Completed(color, move, article))
         if self.illegal_position is not None and self.result == "*":
             self.check_illegal_position()
 
@@ -300,7 +305,7 @@ class Game:
         self.end(*ends)
         pending = self.pending[color]
         if pending is not None:
-            self.complete(color, pending, "6.2.1.1")
+            self.complete(color, pending.move, "6.2.1.1")
             self.pending[color] = None
 
     def end(self, result: str, reason: str, article: str, why: str = "", line: str = "") -> None:

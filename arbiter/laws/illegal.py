@@ -189,7 +189,7 @@ def _replace_pawn(ref: Game, record: IllegalMove, check_end: bool) -> None:
     ref.stand(offender, move, announce=False, check_end=check_end)
     pending = ref.pending[offender]
     if pending is not None:
-        ref.complete(offender, pending, "6.2.1")
+        ref.complete(offender, pending.move, "6.2.1")
         ref.pending[offender] = None
     if ref.result == "*":
         ref.table.press(offender, ref.table.last_hand[offender])

@@ -22,7 +22,7 @@ from arbiter.core.errors import InvalidEventError
 from arbiter.core.notation import DEFAULT, read_move, read_move_checked, translate
 from arbiter.laws import claims, clockpress, illegal, irregularities, steps, texts
 from arbiter.laws.game import Game, IllegalMove
-from arbiter.laws.rulings import Completed, Made, MustCapture, MustMove, Ruling
+from arbiter.laws.rulings import MustCapture, MustMove, Ruling
 from arbiter.table.events import (
     AcceptAct,
     AdjustAct,
@@ -182,9 +182,13 @@ class Referee(Game):
                 self._check_end(self.breach.player)
                 if self.result != "*":
                     return
-        if self.draw_offer is not None and self.draw_offer != color:
-            self.draw_offer = None  # 9.1.2.2: touching a piece with intent rejects the offer
+        self._reject_offer(color)
         self.update_obligation(bound=bound)
+
+    def _reject_offer(self, color: chess.Color) -> None:
+        """``color`` touched a piece with intent: the opponent's draw offer is rejected (9.1.2.2)."""
+        if self.draw_offer is not None and self.draw_offer != color:
+            self.draw_offer = None
 
     def _on_touch(self, color: chess.Color, act: TouchAct, hand: Hand) -> None:
         squares = list(act.squares)
@@ -381,24 +385,23 @@ class Referee(Game):
         if self.ending(color) is not None:
             position.pop()
             return False
-        made = board.move_stack[-1]  # the copy the history keeps
+        played = board.move_stack[-1]  # the copy the history keeps
         index, add = self._index, self.rulings.add
-        if self.draw_offer is not None and self.draw_offer != color:
-            self.draw_offer = None  # 9.1.2.2: touching a piece with intent rejects the offer
-        add(index, MustMove(color, "4.3.1", origin, piece))  # 4.3.1: his piece touched, which can move
+        self._reject_offer(color)
+        # The touches' rulings name the pieces as they stood before the move (rule_obligation would
+        # read the board after it): 4.3.1, his piece touched, which can move; 4.3.3, the opponent's.
+        add(index, MustMove(color, "4.3.1", origin, piece))
         if castling:
             side: Side = "kingside" if target > origin else "queenside"
             self.rule_obligation(color, Obligation("castle", "4.7.2", side=side))
             self.rule_obligation(color, Obligation("castle", "4.4.1", side=side))
         elif taken is not None:
-            add(index, MustCapture(color, "4.3.3", target, taken, origin, piece))  # 4.3.3: the opponent's
+            add(index, MustCapture(color, "4.3.3", target, taken, origin, piece))
         self.table.play(color, move, hand)
-        add(index, Made(color, made, san))
-        self.opponent_moved(color)
-        self.written[color] = None
+        self.made(color, played, san)
         self.was_paused = self.clock.paused = False
         self.clock.switch(color)
-        add(index, Completed(color, made, "6.2.1"))
+        self.complete(color, played, "6.2.1")
         self.table.press(color, hand)
         self.turn = Turn(not color)
         return True

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import chess
 from transitions import MachineError
 
-from arbiter.core.arrangement import carry, castling_begun, promotion_under_way, same_placement
+from arbiter.core.arrangement import carry, castling_begun, castling_squares, promotion_under_way, same_placement
 from arbiter.core.errors import InvalidEventError
 from arbiter.core.i18n import _
 from arbiter.core.position import Position
@@ -303,8 +303,7 @@ class Table:
         if standing.kings & chess.BB_SQUARES[origin] and abs(target - origin) == 2:  # standard castling (e1g1)
             if self.position.board.chess960:
                 raise ValueError("Table.play makes standard castling only")
-            rank = origin & ~7
-            rook_from, rook_to = (rank + 7, rank + 5) if target > origin else (rank, rank + 3)
+            _, rook_from, rook_to = castling_squares(origin, "kingside" if target > origin else "queenside")
             carry(standing, rook_from, rook_to)
         carry(standing, origin, target)  # the caller checked the move is legal
         self.touched = True

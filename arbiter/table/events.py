@@ -9,6 +9,7 @@ from typing import Literal
 
 import chess
 
+from arbiter.core.arrangement import Side, castling_squares
 from arbiter.core.errors import InvalidEventError, shown
 from arbiter.core.position import PIECE_LETTERS, captured_square
 from arbiter.core.records import Record
@@ -387,11 +388,8 @@ def steps_of(board: chess.Board, move: chess.Move) -> list[Action]:
     """The physical steps of ``move`` done correctly with one hand (4.1, 4.6, 4.7)."""
     origin, target = move.from_square, move.to_square
     if board.is_castling(move):
-        side = "kingside" if chess.square_file(target) > chess.square_file(origin) else "queenside"
-        rank = chess.square_rank(origin)
-        rook_from = chess.square(7 if side == "kingside" else 0, rank)
-        rook_to = chess.square(5 if side == "kingside" else 3, rank)
-        king_to = chess.square(6 if side == "kingside" else 2, rank)
+        side: Side = "kingside" if chess.square_file(target) > chess.square_file(origin) else "queenside"
+        king_to, rook_from, rook_to = castling_squares(origin, side)
         return [LiftAct(origin), DropAct(king_to), LiftAct(rook_from), DropAct(rook_to)]
     steps: list[Action] = []
     if move.promotion:

@@ -223,7 +223,7 @@ def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None =
         if isinstance(fact, Declared):
             if fact.legal:
                 return Obligation("play", "9.5.3", move=fact.move)
-            if can_move(board, fact.move.from_square):
+            if _can_move(board, fact.move.from_square, position):
                 return Obligation("move", "9.5.3", square=fact.move.from_square)
     by_touch = _from_touches(board, touches, legal, position)
     for fact in facts:
@@ -237,7 +237,7 @@ def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None =
             if by_touch.barred_side == fact.side or (by_touch.must == "castle" and by_touch.side == fact.side):
                 break  # 4.4.2 already bars this castling, or 4.4.1 already demands it
             if by_touch.must in ("king", "any") or by_touch.square == board.king(board.turn):
-                return _castle_or_king(board, fact.side, "4.7.2")
+                return _castle_or_king(board, fact.side, "4.7.2", position)
             break
     return by_touch
 
@@ -266,13 +266,13 @@ def _promotion(board: chess.Board, put: PiecePut, touches: list[Touch]) -> Oblig
     return None
 
 
-def _castle_or_king(board: chess.Board, side: Side, article: str) -> Obligation:
+def _castle_or_king(board: chess.Board, side: Side, article: str, position: Position | None = None) -> Obligation:
     """Castle on ``side`` if legal; else another legal king move; else free (4.4.1, 4.4.3, 4.7.2)."""
     if castling_move(board, side) is not None:
         return Obligation("castle", article, side=side)
     king = board.king(board.turn)
     fallback = "4.4.3" if article == "4.4.1" else article
-    if king is not None and can_move(board, king):
+    if king is not None and _can_move(board, king, position):
         return Obligation("king", fallback, square=king)
     return Obligation("any", fallback)
 
@@ -305,7 +305,7 @@ def _from_touches(board: chess.Board, touches: list[Touch], legal: chess.Move | 
     own = [t for t in ordered if t.piece.color == color]
     theirs = [t for t in ordered if t.piece.color != color]
 
-    special = _king_and_rook(board, ordered)
+    special = _king_and_rook(board, ordered, position)
     if special is not None:
         return special
 
@@ -334,21 +334,21 @@ def _from_touches(board: chess.Board, touches: list[Touch], legal: chess.Move | 
 
 def _own_can_move(board: chess.Board, square: chess.Square, legal: chess.Move | None = None,
                   position: Position | None = None) -> bool:
-    """Whether the own piece on ``square`` can move; a rook's castling does not count (4.4.2)."""
+    """Whether the own piece on ``square`` can move, ``legal`` (a legal move under way) sparing the
+    question for its piece. A rook's castling does not count (4.4.2), and never does here: castling
+    is the king's move, from the king's square (python-chess's, Chess960's too)."""
     if legal is not None and legal.from_square == square and not board.is_castling(legal):
         return True
-    if position is not None and not board.chess960:
-        # Castling is the king's move, from the king's square, in standard chess: no rook's move.
-        return position.can_move(square)
-    if board.piece_type_at(square) == chess.ROOK:
-        return any(
-            not board.is_castling(move)
-            for move in board.generate_legal_moves(from_mask=chess.BB_SQUARES[square])
-        )
-    return can_move(board, square)
+    return _can_move(board, square, position)
 
 
-def _king_and_rook(board: chess.Board, ordered: list[Touch]) -> Obligation | None:
+def _can_move(board: chess.Board, square: chess.Square, position: Position | None) -> bool:
+    """Whether the piece on ``square`` has a legal move: asked of ``position`` (the game whose
+    board ``board`` is, and its compiled core) when given, else of python-chess."""
+    return position.can_move(square) if position is not None else can_move(board, square)
+
+
+def _king_and_rook(board: chess.Board, ordered: list[Touch], position: Position | None = None) -> Obligation | None:
     """4.4.1 to 4.4.3: the first two pieces touched are the king and a rook of the same side."""
     if len(ordered) < 2:
         return None
@@ -363,9 +363,9 @@ def _king_and_rook(board: chess.Board, ordered: list[Touch]) -> Obligation | Non
         return None
     king_first = first.piece.piece_type == chess.KING or first.instant == second.instant
     if king_first:
-        return _castle_or_king(board, side, "4.4.1")
+        return _castle_or_king(board, side, "4.4.1", position)
     # 4.4.2: rook, then king: no castling on that side; move the rook, else the king.
-    if _own_can_move(board, rook.square):
+    if _own_can_move(board, rook.square, position=position):
         return Obligation("move", "4.4.2", square=rook.square, barred_side=side)
     king = board.king(color)
     if king is not None and any(

@@ -60,7 +60,8 @@ def _audit_files(args: argparse.Namespace, workers: Workers | None) -> int:
         last = 0
         with handle:
             try:
-                for result in pgn_games(_audited(raw, handle, args.notation, workers, args.laws)):
+                audited = _audited(raw, handle, args.notation, workers, args.laws, ranges=args.engine == "dask")
+                for result in pgn_games(audited):
                     tally.add(result)
                     last = result.number
                     if progress and tally.games % 100 == 0:
@@ -129,18 +130,19 @@ def _print_audit(name: str, result: GameAudit, output: str) -> None:
         print(f"    {finding.kind} ({finding.article}) {finding.where(result.first_ply)}{error_line(finding.text)}")
 
 
-def _audited(name: str, handle: TextIO, notation: str | None,
-             workers: Workers | None = None, laws: str | None = None) -> Iterator[GameAudit]:
+def _audited(name: str, handle: TextIO, notation: str | None, workers: Workers | None = None,
+             laws: str | None = None, ranges: bool = False) -> Iterator[GameAudit]:
     """Every game of one input audited in order, reading it as it goes: by ``workers`` if given (a
     Dask cluster's, or this machine's processes for ``--jobs N``), else here; the moves are read in
     ``notation`` (English by default), by the edition ``laws`` of the Laws (by default each game's,
-    from its date). When reading fails (a corrupt archive), the games read before are still given."""
+    from its date). ``ranges``: the workers read a plain file's byte ranges themselves (a Dask
+    cluster's). When reading fails (a corrupt archive), the games read before are still given."""
     from arbiter.files.audit import audit_text
     from arbiter.files.daskaudit import audit_by_workers
     from arbiter.files.pgntext import game_texts
 
     if workers is not None:  # a worker does not share the command's language: it is given it
-        yield from audit_by_workers(workers, name, handle, notation, current_language(), laws)
+        yield from audit_by_workers(workers, name, handle, notation, current_language(), laws, ranges)
         return
     for item in game_texts(handle):
         yield audit_text(item, notation, laws=laws)
