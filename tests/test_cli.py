@@ -169,3 +169,18 @@ def test_audit_of_a_pgn_in_another_notation_finds_what_the_english_one_does(
     assert main(["audit", "--format", "json", "--notation", code, str(translated)]) == 1
     assert _findings(capsys.readouterr().out) == wanted
     assert any(kind == "illegal-move" for *_, found in wanted[:-1] for kind, _, _ in found)  # type: ignore[misc]
+
+
+def test_the_command_freezes_what_its_imports_made_and_a_call_in_process_does_not(
+        files: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import gc
+    import subprocess
+    import sys
+    before = gc.get_freeze_count()
+    assert main(["run", str(files / "a.yaml")]) == 0
+    assert gc.get_freeze_count() == before  # this process goes on: nothing of it kept out of the collector
+    script = ("import gc, sys\nfrom arbiter.cli import main\nsys.argv = ['arbiter', 'run', sys.argv[1]]\n"
+              "status = main()\nprint(gc.get_freeze_count() > 10000, status)\n")
+    done = subprocess.run([sys.executable, "-c", script, str(files / "a.yaml")], capture_output=True, text=True,
+                          check=False, cwd=ROOT)
+    assert done.stdout.splitlines()[-1] == "True 0"

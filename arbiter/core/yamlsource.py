@@ -7,6 +7,7 @@ aliases can stand for billions of values, the "billion laughs"), no nesting deep
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import yaml
@@ -35,19 +36,40 @@ MAX_DEPTH = 50
 MAX_NUMBER_CHARACTERS = 100
 
 _INT, _FLOAT, _TIMESTAMP = (f"tag:yaml.org,2002:{name}" for name in ("int", "float", "timestamp"))
+_STR, _SEQ, _MAP = (f"tag:yaml.org,2002:{name}" for name in ("str", "seq", "map"))
+#: Keys PyYAML's constructor reads otherwise than as themselves (``<<`` merges, ``=`` a value).
+_SPECIAL_KEYS = frozenset(f"tag:yaml.org,2002:{name}" for name in ("merge", "value"))
+
+
+#: The first characters of the plain scalars PyYAML's resolver may read as something else than a
+#: string (a number, a date, a boolean, null, ``<<``, ``=``).
+_RESOLVED_FIRST = frozenset(first for first in SAFE_LOADER.yaml_implicit_resolvers if first is not None)
+
+
+class _Loader(SAFE_LOADER):  # type: ignore[misc,valid-type]
+    """The safe loader, answering at once the tag of a plain scalar no implicit resolver reads
+    (``play e4``): the same tag the resolver's regular expressions would give, without trying them
+    (a tenth of composing a scenario's event)."""
+
+    def resolve(self, kind: type[yaml.Node], value: str, implicit: tuple[bool, bool]) -> str:
+        if (kind is yaml.ScalarNode and implicit[0] and value and value[0] not in _RESOLVED_FIRST
+                and None not in self.yaml_implicit_resolvers and not self.yaml_path_resolvers):
+            return _STR
+        tag: str = super().resolve(kind, value, implicit)
+        return tag
 
 
 class Located:
     """A YAML document with the line of every node, addressable by a path of keys and indices."""
 
     def __init__(self, text: str) -> None:
-        loader = SAFE_LOADER(text)
+        loader = _Loader(text)
         try:
             node = loader.get_single_node()
             if node is None:
                 raise YamlSourceError(1, _("the file is empty"))
             _check(node, loader, text)
-            self.data: Any = loader.construct_document(node)
+            self.data: Any = _built(node, loader)
         except yaml.MarkedYAMLError as err:
             mark = err.problem_mark or err.context_mark
             line = mark.line + 1 if mark is not None else None
@@ -67,6 +89,30 @@ class Located:
                 break
             node = child
         return int(node.start_mark.line) + 1
+
+
+def _built(node: yaml.Node, loader: yaml.SafeLoader) -> Any:
+    """What PyYAML's safe constructor builds from the checked ``node`` (``construct_document``):
+    strings, lists and plain mappings built here, every other node by the constructor itself.
+
+    A scenario is almost all strings in lists and mappings, and the constructor's way through
+    them (a generator per mapping, its bookkeeping per node) cost seven times this walk: a fifth
+    of reading a file of ``play`` events (issue 36). The nesting is bounded by :func:`_check`.
+    """
+    kind = type(node)
+    if kind is yaml.ScalarNode:
+        return node.value if node.tag == _STR else loader.construct_object(node, deep=True)
+    if kind is yaml.SequenceNode and node.tag == _SEQ:
+        return [_built(item, loader) for item in node.value]
+    if kind is yaml.MappingNode and node.tag == _MAP and not any(key.tag in _SPECIAL_KEYS for key, _ in node.value):
+        mapping = {}
+        for key_node, value_node in node.value:
+            key = _built(key_node, loader)
+            if not isinstance(key, Hashable):  # the constructor's own error, with its line
+                return loader.construct_object(node, deep=True)
+            mapping[key] = _built(value_node, loader)
+        return mapping
+    return loader.construct_object(node, deep=True)
 
 
 def _child(node: yaml.Node, part: Any) -> yaml.Node | None:

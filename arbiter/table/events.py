@@ -324,6 +324,10 @@ def parse_action(text: str) -> Action:
     if not isinstance(text, str) or not text.strip():
         raise InvalidEventError(_("empty action"))
     verb, *args = text.split()
+    if verb in ("play", "write"):  # first: the one verb of a whole game's events
+        if len(args) != 1:
+            raise InvalidEventError(_("{verb} takes one move in SAN or UCI").format(verb=verb))
+        return PlayAct(args[0]) if verb == "play" else WriteAct(args[0])
     if verb == "touch":
         accidental = bool(args) and args[-1] == "accidentally"
         return TouchAct(_squares(verb, args[:-1] if accidental else args), accidental)
@@ -362,10 +366,6 @@ def parse_action(text: str) -> Action:
             raise InvalidEventError(_("move takes two squares (move e2 e4)"))
         origin, target = _squares(verb, args, 2)
         return MoveAct(origin, target)
-    if verb in ("play", "write"):
-        if len(args) != 1:
-            raise InvalidEventError(_("{verb} takes one move in SAN or UCI").format(verb=verb))
-        return PlayAct(args[0]) if verb == "play" else WriteAct(args[0])
     if verb == "claim":
         if not args or args[0] not in (*_PLAIN_CLAIMS, "threefold", "fifty"):
             raise InvalidEventError(_(
