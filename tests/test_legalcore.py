@@ -12,7 +12,7 @@ import pytest
 from arbiter.core import legalcore
 from arbiter.core.arrangement import move_between
 from arbiter.core.legalcore import is_compiled_available
-from arbiter.core.position import Position, can_move
+from arbiter.core.position import Position, can_be_captured, can_move
 from tests.legalcores import LegalCore, PythonCore, RustCore, core_for
 from bench.perft import POSITIONS
 
@@ -431,6 +431,33 @@ def test_whether_a_piece_can_move_is_python_chess_s_answer(kind: str) -> None:
     for position in _positions(kind, TOUCH_MOVE + _random_fens(150)):
         for square in chess.SQUARES:
             assert position.can_move(square) == can_move(position.board, square), (position.fen(), square)
+        assert (position._fast is None) == (kind == "python")  # the core asked exactly when there is one
+
+
+#: Captures that only en passant makes (a pinned capturer among them), on the last rank, by a
+#: king only, of a defended piece, and none at all.
+CAPTURES = ["4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1",
+            "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1",
+            "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1",
+            "4k3/8/8/8/8/2p5/3p4/4K3 w - - 0 1",
+            "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/RN2K3 w - - 0 1"]
+
+
+@pytest.mark.parametrize("kind", IMPLEMENTATIONS)
+def test_whether_a_piece_can_be_captured_is_python_chess_s_answer(kind: str) -> None:
+    """Touch-move's question about the opponent's piece (4.3.2, 4.3.3), for every square, by any
+    piece and by each piece of the side to move: the core's answer where it gives one,
+    python-chess's where it does not, and python-chess's alone without the core."""
+    for position in _positions(kind, TOUCH_MOVE + CAPTURES + _random_fens(150)):
+        board = position.board
+        for square in chess.SQUARES:
+            assert position.can_capture(square) == can_be_captured(board, square), (position.fen(), square)
+            for by in chess.scan_forward(board.occupied_co[board.turn]):
+                assert position.can_capture(square, by) == can_be_captured(board, square, by), (
+                    position.fen(), square, by)
         assert (position._fast is None) == (kind == "python")  # the core asked exactly when there is one
 
 

@@ -224,6 +224,40 @@ def fast_can_move(fast: Any, board: chess.Board, square: chess.Square) -> bool |
     return None if piece == chess.KING else False
 
 
+def fast_can_capture(fast: Any, board: chess.Board, square: chess.Square,
+                     by: chess.Square | None = None) -> bool | None:
+    """Whether the side to move can capture the opponent's piece on ``square`` (with its piece on
+    ``by`` if given), asked of the compiled board ``fast`` of ``board``'s position: every piece of
+    the side attacking the square (python-chess's ``attackers_mask``), a pawn taking on its last
+    rank as a queen, and the pawns that may take it en passant, tried on the core's legality until
+    one is legal (python-chess's legal captures are not generated). None where python-chess must
+    answer: no opponent's piece on ``square``, a king there, or the core failing."""
+    color = board.turn
+    target_bit = chess.BB_SQUARES[square]
+    if not board.occupied_co[not color] & target_bit or board.kings & target_bit:
+        return None
+    ours = board.occupied_co[color] & (chess.BB_SQUARES[by] if by is not None else chess.BB_ALL)
+    rust = _RUST
+    squares = rust.SQUARES
+    candidates = [(origin, square) for origin in chess.scan_forward(board.attackers_mask(color, square) & ours)]
+    ep_square = board.ep_square
+    if ep_square is not None and board.pawns & target_bit and square == ep_square + (-8 if color else 8):
+        candidates += [(origin, ep_square) for origin in
+                       chess.scan_forward(chess.BB_PAWN_ATTACKS[not color][ep_square] & board.pawns & ours)]
+    last_rank = chess.BB_RANK_8 if color else chess.BB_RANK_1
+    try:
+        for origin, to in candidates:
+            promoting = board.pawns & chess.BB_SQUARES[origin] and last_rank & chess.BB_SQUARES[to]
+            promotion = rust.QUEEN if promoting else None  # any promotion is legal where the queen's is
+            if fast.is_legal_move(rust.Move(squares[origin], squares[to], promotion)):
+                return True
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # noqa: BLE001 - an unwinding Rust panic (PanicException) is no Exception
+        return None
+    return False
+
+
 def fast_is_legal(fast: Any, move: chess.Move) -> bool | None:
     """Whether python-chess's ``move`` is legal on the compiled board ``fast``; None if the core
     cannot say."""

@@ -22,8 +22,8 @@ import chess
 from arbiter.core.arrangement import Side, changed_mask, move_between, placement_of, same_placement
 from arbiter.core.errors import InvalidPositionError, shown
 from arbiter.core.i18n import N_, _
-from arbiter.core.legalcore import (fast_board, fast_can_move, fast_check, fast_is_legal, fast_is_stuck,
-                                    fast_move, fast_push, is_compiled_available, python_move)
+from arbiter.core.legalcore import (fast_board, fast_can_capture, fast_can_move, fast_check, fast_is_legal,
+                                    fast_is_stuck, fast_move, fast_push, is_compiled_available, python_move)
 from arbiter.core.records import Record
 
 #: What is wrong with a position, in python-chess's words (``chess.Status``, lower case), marked
@@ -409,6 +409,14 @@ class Position:
         answer = fast_can_move(core, self.board, square) if core is not None else None
         return can_move(self.board, square) if answer is None else answer
 
+    def can_capture(self, square: chess.Square, by: chess.Square | None = None) -> bool:
+        """Whether the piece on ``square`` can be captured now, by the piece on ``by`` if given
+        (:func:`can_be_captured`), asked of the compiled core where there is one
+        (:func:`~arbiter.core.legalcore.fast_can_capture`)."""
+        core = self._core() if not self.board.chess960 else None
+        answer = fast_can_capture(core, self.board, square, by) if core is not None else None
+        return can_be_captured(self.board, square, by) if answer is None else answer
+
     def move_shown(self) -> chess.Move | None:
         """The legal move, if any, that the pieces standing show (:func:`move_between`): a piece of
         the side to move gone from one square and standing on another (moved, capturing,
@@ -421,16 +429,17 @@ class Position:
         core = self._core() if one_piece else None
         if core is None:
             return move_between(board, standing, mask)
-        origin, target = chess.lsb(origin_bit), chess.lsb(mask & ~origin_bit)
-        moved, shown = board.piece_at(origin), standing.piece_at(target)
-        if moved is None or shown is None or shown.color != moved.color or standing.piece_at(origin) is not None:
+        target_bit = mask & ~origin_bit
+        if standing.occupied & origin_bit or not standing.occupied_co[board.turn] & target_bit:
             return None  # no legal move leaves its square empty and puts no piece of its side on the other
-        castling = moved.piece_type == chess.KING and abs((origin & 7) - (target & 7)) == 2
-        en_passant = moved.piece_type == chess.PAWN and (origin ^ target) & 7 and not board.occupied & (1 << target)
+        origin, target = chess.lsb(origin_bit), chess.lsb(target_bit)
+        moved, shown = board.piece_type_at(origin), standing.piece_type_at(target)
+        castling = moved == chess.KING and abs((origin & 7) - (target & 7)) == 2
+        en_passant = moved == chess.PAWN and (origin ^ target) & 7 and not board.occupied & target_bit
         if castling or en_passant:
             return move_between(board, standing, mask)  # castling or en passant half made: python-chess's to say
-        promotion = shown.piece_type if shown.piece_type != moved.piece_type else None
-        if promotion is not None and (moved.piece_type != chess.PAWN or promotion in (chess.PAWN, chess.KING)):
+        promotion = shown if shown != moved else None
+        if promotion is not None and (moved != chess.PAWN or promotion in (chess.PAWN, chess.KING)):
             return None
         move = chess.Move(origin, target, promotion)
         legal = fast_is_legal(core, move)

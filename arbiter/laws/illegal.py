@@ -28,7 +28,7 @@ from arbiter.table.turns import Turn
 def kind_of_press(ref: Game, color: chess.Color) -> tuple[str, chess.Move | None]:
     """Which illegal move a press with no legal move made is: 7.5.1, 7.5.2 (with the promotion
     to a queen that the pawn left on the last rank stands for) or 7.5.3."""
-    if ref.position.is_standing_as_position() and not ref.table.holding(color):
+    if ref.position.is_standing_as_position() and not ref.table.is_holding(color):
         return "7.5.3", None
     promotion = unreplaced_promotion(ref.position.board, ref.position.standing)
     if promotion is None:

@@ -17,11 +17,11 @@ from arbiter.table.turns import Breach
 
 def after_step(game: Game, color: chess.Color) -> None:
     if not game.turn.color == color:
-        if not game.table.holding(color) and game.displaced.get(color):
+        if not game.table.is_holding(color) and game.displaced.get(color):
             put_back(game, color)
         return
     state = game.table.state
-    if state != "made" and not game.table.holding(color):
+    if state != "made" and not game.table.is_holding(color):
         # Hands free and the pieces no longer show the move released earlier this turn: the
         # piece was carried on, to any square, its own starting square included (4.7).
         released = released_this_turn(game)
@@ -50,7 +50,7 @@ def put_back(game: Game, color: chess.Color) -> None:
             game.position.standing.set_piece_at(square, piece)
     game.breach_seen(color, "7.4.1", texts.displaced(color))
     owner = game.turn.color
-    if game.table.state != "made" and not game.table.holding(owner):
+    if game.table.state != "made" and not game.table.is_holding(owner):
         game.table.settle()
         after_step(game, owner)
 

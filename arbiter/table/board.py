@@ -64,11 +64,12 @@ class Table:
 
     def is_piece_placed(self) -> bool:
         """Whether the player whose turn it is holds a piece set down on a square."""
-        return any(held.on is not None for _, held in self.holding(self.owner))
+        owner = self.owner
+        return any(key[0] == owner and held.on is not None for key, held in self.held.items())
 
     def is_piece_in_air(self) -> bool:
         """Whether the player whose turn it is holds a piece."""
-        return bool(self.holding(self.owner))
+        return self.is_holding(self.owner)
 
     def is_move_made(self) -> bool:
         """Whether the pieces, with no piece in hand, show a legal move from the position."""
@@ -118,9 +119,9 @@ class Table:
         """The hand an act uses: the one named, else the one the player used last."""
         return hand if hand is not None else self.last_hand[color]
 
-    def holding(self, color: chess.Color) -> list[tuple[Hand, Held]]:
-        """The pieces a player holds, by hand."""
-        return [(hand, held) for (c, hand), held in self.held.items() if c == color]
+    def is_holding(self, color: chess.Color) -> bool:
+        """Whether ``color`` holds a piece in either hand."""
+        return any(key[0] == color for key in self.held)
 
     def _fire(self, trigger: str) -> None:
         try:

@@ -18,7 +18,6 @@ from arbiter.core.position import (
     can_be_captured,
     can_move,
     captured_square,
-    captures_of,
     castling_move,
     castling_side,
 )
@@ -316,18 +315,18 @@ def _from_touches(board: chess.Board, touches: list[Touch], legal: chess.Move | 
         return _NOTHING_MOVABLE
     if theirs and not own:
         for touch in theirs:
-            if can_be_captured(board, touch.square):
+            if _can_capture(board, touch.square, None, position):
                 return Obligation("capture", "4.3.2", square=touch.square)
         return Obligation("any", "4.5")
     first_own, first_theirs = own[0], theirs[0]
     if (legal is not None and legal.from_square == first_own.square
             and captured_square(board, legal) == first_theirs.square) or \
-            captures_of(board, first_theirs.square, by=first_own.square):
+            _can_capture(board, first_theirs.square, first_own.square, position):
         return Obligation("capture", "4.3.3", square=first_theirs.square, with_=first_own.square)
     for touch in ordered:
         if touch.piece.color == color and _own_can_move(board, touch.square, position=position):
             return Obligation("move", "4.3.3", square=touch.square)
-        if touch.piece.color != color and can_be_captured(board, touch.square):
+        if touch.piece.color != color and _can_capture(board, touch.square, None, position):
             return Obligation("capture", "4.3.3", square=touch.square)
     return Obligation("any", "4.5")
 
@@ -346,6 +345,13 @@ def _can_move(board: chess.Board, square: chess.Square, position: Position | Non
     """Whether the piece on ``square`` has a legal move: asked of ``position`` (the game whose
     board ``board`` is, and its compiled core) when given, else of python-chess."""
     return position.can_move(square) if position is not None else can_move(board, square)
+
+
+def _can_capture(board: chess.Board, square: chess.Square, by: chess.Square | None, position: Position | None) -> bool:
+    """Whether the piece on ``square`` can be captured now (by the piece on ``by`` if given): asked
+    of ``position`` (the game whose board ``board`` is, and its compiled core) when given, else of
+    python-chess."""
+    return position.can_capture(square, by) if position is not None else can_be_captured(board, square, by)
 
 
 def _king_and_rook(board: chess.Board, ordered: list[Touch], position: Position | None = None) -> Obligation | None:
