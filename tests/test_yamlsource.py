@@ -93,3 +93,9 @@ _DATA = st.recursive(
 def test_any_document_is_built_as_pyyaml_builds_it(data: Any, flow: bool | None, canonical: bool) -> None:
     text = yaml.safe_dump({"value": data}, default_flow_style=flow, canonical=canonical, allow_unicode=True)
     _same(text)
+
+
+def test_the_lines_of_a_lists_items_are_those_line_gives_each() -> None:
+    doc = Located("title: t\nevents:\n  - white: play e4\n\n  - black: |\n      play e5\n  - {white: play Nf3}\n")
+    assert doc.item_lines(("events",)) == [doc.line(("events", index)) for index in range(3)] == [3, 5, 7]
+    assert doc.item_lines(("title",)) == [] and doc.item_lines(("nothing",)) == []

@@ -90,6 +90,16 @@ class Located:
             node = child
         return int(node.start_mark.line) + 1
 
+    def item_lines(self, path: tuple[Any, ...]) -> list[int]:
+        """The line of each item of the list at ``path`` (``[]`` if there is none): what
+        :meth:`line` says of ``(*path, index)`` for each index, the path walked once."""
+        node: yaml.Node | None = self.root
+        for part in path:
+            node = _child(node, part) if node is not None else None
+        if not isinstance(node, yaml.SequenceNode):
+            return []
+        return [int(item.start_mark.line) + 1 for item in node.value]
+
 
 def _built(node: yaml.Node, loader: yaml.SafeLoader) -> Any:
     """What PyYAML's safe constructor builds from the checked ``node`` (``construct_document``):

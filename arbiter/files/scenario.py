@@ -114,7 +114,9 @@ def loads(text: str, name: str = "<scenario>", base: Path | None = None,
     if spec.quiz is not None and spec.quiz.after > len(spec.events):
         past = _("quiz.after is past the last event ({count})").format(count=len(spec.events))
         raise ScenarioError(name, doc.line(("quiz", "after")), past)
-    events = [_event(name, doc, index, raw) for index, raw in enumerate(spec.events)]
+    lines = doc.item_lines(("events",)) if spec.events else []
+    events = [_event(name, line, index, raw)
+              for index, (raw, line) in enumerate(zip(spec.events, lines, strict=True))]
     _check_numbers(name, doc, spec)
     _check_times(name, doc, events)
     written = {"time_control": spec.time_control, "clock": spec.clock}
@@ -251,8 +253,7 @@ def _event_text(raw: Any) -> str:
     return shown(raw)
 
 
-def _event(name: str, doc: Located, index: int, raw: EventModel) -> Event:
-    line = doc.line(("events", index))
+def _event(name: str, line: int, index: int, raw: EventModel) -> Event:
     actor_name = "white" if raw.white is not None else "black"
     text = raw.white if raw.white is not None else raw.black
     assert text is not None
