@@ -48,13 +48,16 @@ _RESOLVED_FIRST = frozenset(first for first in SAFE_LOADER.yaml_implicit_resolve
 
 class _Loader(SAFE_LOADER):  # type: ignore[misc,valid-type]
     """The safe loader, answering at once the tag of a plain scalar no implicit resolver reads
-    (``play e4``): the same tag the resolver's regular expressions would give, without trying them
-    (a tenth of composing a scenario's event)."""
+    (``play e4``), of a list and of a mapping: the tags PyYAML's resolver would give, without
+    trying its regular expressions (a tenth of composing a scenario's event)."""
 
-    def resolve(self, kind: type[yaml.Node], value: str, implicit: tuple[bool, bool]) -> str:
-        if (kind is yaml.ScalarNode and implicit[0] and value and value[0] not in _RESOLVED_FIRST
-                and None not in self.yaml_implicit_resolvers and not self.yaml_path_resolvers):
-            return _STR
+    def resolve(self, kind: type[yaml.Node], value: str | None, implicit: tuple[bool, bool]) -> str:
+        if None not in self.yaml_implicit_resolvers and not self.yaml_path_resolvers:
+            if kind is yaml.ScalarNode:
+                if implicit[0] and value and value[0] not in _RESOLVED_FIRST:
+                    return _STR
+            else:  # a list or a mapping: no resolver reads them (the loader's own default tags)
+                return _SEQ if kind is yaml.SequenceNode else _MAP
         tag: str = super().resolve(kind, value, implicit)
         return tag
 
