@@ -158,6 +158,15 @@ def test_an_explicit_tag_that_does_not_build_is_an_error_with_its_line() -> None
         loads("report:\n  round: !!int three\nruling: {result: '*'}\n", "x.yaml")
 
 
+def test_a_boolean_tag_on_neither_true_nor_false_is_an_error_with_its_line_not_ours() -> None:
+    """PyYAML's constructor fails on ``!!bool maybe`` with a KeyError, no YAML error: it was reported
+    as an internal error (exit 3) until the reader checked it first."""
+    neither = r"x.yaml:4: event 0 \(white: play e4\): events.0.note: 'maybe' is neither true nor false"
+    with pytest.raises(ScenarioError, match=neither):
+        loads("title: t\nevents:\n  - white: play e4\n    note: !!bool maybe\n", "x.yaml")
+    assert loads("title: t\nevents:\n  - white: play e4\n    note: !!str yes\n", "x.yaml").events[0].note == "yes"
+
+
 # -- start.pgn: decided by content, not by suffix ---------------------------------------------------
 
 

@@ -35,7 +35,7 @@ MAX_DEPTH = 50
 #: How long a number may be written: no value of the formats needs more.
 MAX_NUMBER_CHARACTERS = 100
 
-_INT, _FLOAT, _TIMESTAMP = (f"tag:yaml.org,2002:{name}" for name in ("int", "float", "timestamp"))
+_INT, _FLOAT, _TIMESTAMP, _BOOL = (f"tag:yaml.org,2002:{name}" for name in ("int", "float", "timestamp", "bool"))
 _STR, _SEQ, _MAP = (f"tag:yaml.org,2002:{name}" for name in ("str", "seq", "map"))
 #: Keys PyYAML's constructor reads otherwise than as themselves (``<<`` merges, ``=`` a value).
 _SPECIAL_KEYS = frozenset(f"tag:yaml.org,2002:{name}" for name in ("merge", "value"))
@@ -185,7 +185,7 @@ def _check(root: yaml.Node, loader: yaml.SafeLoader, text: str) -> None:
 
 
 _Link = tuple[Any, Any] | None
-_BUILT = (_INT, _FLOAT, _TIMESTAMP)
+_BUILT = (_INT, _FLOAT, _TIMESTAMP, _BOOL)
 
 
 def _path(link: _Link) -> tuple[Any, ...]:
@@ -198,6 +198,11 @@ def _path(link: _Link) -> tuple[Any, ...]:
 
 def _check_scalar(node: yaml.ScalarNode, loader: yaml.SafeLoader, path: tuple[Any, ...]) -> None:
     where = f"{dotted(path)}: " if path else ""
+    if node.tag == _BOOL:  # only !!bool written out can be neither: the constructor then fails with a KeyError
+        if node.value.lower() not in loader.bool_values:
+            neither = _("{value} is neither true nor false").format(value=shown(node.value))
+            raise YamlSourceError(node.start_mark.line + 1, where + neither, path)
+        return
     date = node.tag == _TIMESTAMP
     line = node.start_mark.line + 1
     if len(node.value) > MAX_NUMBER_CHARACTERS:
