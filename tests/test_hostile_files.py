@@ -12,6 +12,8 @@ from pathlib import Path
 
 import chess
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arbiter.files.audit import audit_text
 from arbiter.cli import main
@@ -165,6 +167,59 @@ def test_a_boolean_tag_on_neither_true_nor_false_is_an_error_with_its_line_not_o
     with pytest.raises(ScenarioError, match=neither):
         loads("title: t\nevents:\n  - white: play e4\n    note: !!bool maybe\n", "x.yaml")
     assert loads("title: t\nevents:\n  - white: play e4\n    note: !!str yes\n", "x.yaml").events[0].note == "yes"
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ("!!int ''", "'' is not a number"), ("!!float ''", "'' is not a number"),
+    ("!!timestamp tomorrow", "'tomorrow' is not a date"), ("!!timestamp ''", "'' is not a date")])
+def test_an_explicit_tag_the_constructor_fails_on_without_a_value_error_is_ours_to_say(value: str, said: str) -> None:
+    """PyYAML's constructor reads the first character of an empty number (IndexError) and fails
+    on a timestamp its pattern does not match (AttributeError): both were internal errors."""
+    with pytest.raises(ScenarioError, match=f"x.yaml:4: event 0 \\(white: play e4\\): events.0.note: {said}$"):
+        loads(f"title: t\nevents:\n  - white: play e4\n    note: {value}\n", "x.yaml")
+
+
+_TAGS = ["", "!!bool", "!!int", "!!float", "!!str", "!!null", "!!binary", "!!timestamp", "!!set", "!!omap",
+         "!!pairs", "!!seq", "!!map", "!", "!foo", "!!merge", "!!value", "!!python/none"]
+_VALUES = ["''", "maybe", "yes", "1", "0x1f", "1e400", ".nan", "2026-02-30", "2026-12-05", "aGk=", "[a, b]",
+           "{a: 1}", "~", "play e4", "1:30", "12:00:00", "[]", "{}", "[a: 1]", "0o8", "+1", "1_0", "white"]
+_PLACES = ["title", "source", "time_control", "events.0.at", "events.0.hand", "events.0.note", "events.1.black",
+           "expect.to_move", "expect.result", "expect.clock.white", "expect.rulings.0.kind",
+           "expect.rulings.0.seconds", "events", "expect", "start.fen"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_PLACES), st.sampled_from(_TAGS), st.sampled_from(_VALUES)),
+                min_size=1, max_size=4))
+def test_a_value_of_any_type_anywhere_is_ruled_on_or_refused_never_an_internal_error(
+        changes: list[tuple[str, str, str]]) -> None:
+    """Explicit tags and values of every kind put in the places of a scenario: the file runs, or
+    is refused with a ScenarioError; nothing else escapes (issue 36 found three that did)."""
+    fields = {"title": "t", "source": "Laws 4", "time_control": "'90+30'", "events.0.at": "0",
+              "events.0.hand": "right", "events.0.note": "n", "events.1.black": "play e5",
+              "expect.to_move": "white", "expect.result": "'*'", "expect.clock.white": "'1:30:00'",
+              "expect.rulings.0.kind": "made", "expect.rulings.0.seconds": "1",
+              "start.fen": "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'"}
+    whole = {}
+    for place, tag, value in changes:
+        if place in fields:
+            fields[place] = f"{tag} {value}".strip()
+        else:
+            whole[place] = f"{tag} {value}".strip()
+    f = fields
+    events = whole.get("events") or (f"\n  - white: play e4\n    at: {f['events.0.at']}\n    hand: {f['events.0.hand']}"
+                                     f"\n    note: {f['events.0.note']}\n  - black: {f['events.1.black']}")
+    expect = whole.get("expect") or (f"\n  to_move: {f['expect.to_move']}\n  result: {f['expect.result']}"
+                                     f"\n  clock: {{white: {f['expect.clock.white']}}}\n  rulings:"
+                                     f"\n    - {{kind: {f['expect.rulings.0.kind']},"
+                                     f" seconds: {f['expect.rulings.0.seconds']}}}")
+    text = (f"title: {f['title']}\nsource: {f['source']}\nstart:\n  fen: {f['start.fen']}\n"
+            f"time_control: {f['time_control']}\nevents: {events}\nexpect: {expect}\n")
+    try:
+        scenario = loads(text, "x.yaml")
+    except ScenarioError:
+        return
+    run(scenario)
 
 
 # -- start.pgn: decided by content, not by suffix ---------------------------------------------------

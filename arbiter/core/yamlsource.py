@@ -210,6 +210,10 @@ def _check_scalar(node: yaml.ScalarNode, loader: yaml.SafeLoader, path: tuple[An
                     else _("the number {value} is too long (at most {most} characters)"))
         raise YamlSourceError(line, where + too_long.format(value=shown(node.value), most=MAX_NUMBER_CHARACTERS),
                               path)
+    if date and not loader.timestamp_regexp.match(node.value):  # !!timestamp x: the constructor fails on None
+        raise YamlSourceError(line, where + _("{value} is not a date").format(value=shown(node.value)), path)
+    if not date and not node.value:  # !!int '': the constructor reads its first character
+        raise YamlSourceError(line, where + _("{value} is not a number").format(value=shown(node.value)), path)
     try:  # the constructor raises a bare ValueError, without a line, for 2026-13-45 or !!int x
         {_INT: loader.construct_yaml_int, _FLOAT: loader.construct_yaml_float,
          _TIMESTAMP: loader.construct_yaml_timestamp}[node.tag](node)
