@@ -403,7 +403,9 @@ TOUCH_MOVE = [*HARD.values(),
               "2r1k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
               "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1",
               "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1",
-              "4k3/8/8/8/8/8/5PPP/r3K2R w K - 0 1"]
+              "4k3/8/8/8/8/8/5PPP/r3K2R w K - 0 1",
+              "4k3/8/4p3/3pP3/8/8/8/4K3 w - d6 0 1",  # a blocked pawn that can take en passant only
+              "8/8/4p3/K2pP2r/8/8/8/7k w - d6 0 1"]  # the same, the capture uncovering a check
 
 
 def _positions(kind: str, fens: list[str]) -> list[Position]:

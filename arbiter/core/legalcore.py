@@ -190,9 +190,12 @@ def fast_can_move(fast: Any, board: chess.Board, square: chess.Square) -> bool |
     ``board``'s position (python-chess's ``generate_legal_moves(from_mask=...)`` is not asked): every
     square the piece's kind may reach from there, by python-chess's attacks (a pawn: its steps and
     captures, a promotion to a queen for all of them on its last rank), tried on the core's
-    legality until one is legal. A piece of the side not to move, or an empty square: False, as
-    python-chess answers. None where python-chess must answer: a king with no plain move (castling
-    left to python-chess), or the core failing."""
+    legality until one is legal. Where the side is not in check and the piece (no king) is not
+    pinned (the core's checkers and pinned pieces), every move of its kind is legal: its targets
+    answer, a pawn's free step or capture (en passant, which may uncover a check along the rank,
+    is still tried). A piece of the side not to move, or an empty square: False, as python-chess
+    answers. None where python-chess must answer: a king with no plain move (castling left to
+    python-chess), or the core failing."""
     color = board.turn
     bit = chess.BB_SQUARES[square]
     if not board.occupied_co[color] & bit:
@@ -214,6 +217,18 @@ def fast_can_move(fast: Any, board: chess.Board, square: chess.Square) -> bool |
         targets = board.attacks_mask(square) & ~board.occupied_co[color]
     origin = squares[square]
     try:
+        if piece != chess.KING and not int(fast.get_checkers_bitboard()) and not int(fast.get_pinned_bitboard()) & bit:
+            # Not in check and not pinned: every move its kind makes is legal. A piece's targets,
+            # or a pawn's step or capture, answer at once; a pawn with neither may still take en
+            # passant (which can uncover a check along the rank): tried below.
+            if piece != chess.PAWN:
+                return bool(targets)
+            if (chess.BB_PAWN_ATTACKS[color][square] & board.occupied_co[not color]
+                    or not board.occupied & chess.BB_SQUARES[square + step]):
+                return True
+            ep_square = board.ep_square
+            if ep_square is None or not chess.BB_PAWN_ATTACKS[color][square] & chess.BB_SQUARES[ep_square]:
+                return False
         for target in chess.scan_forward(targets):
             if fast.is_legal_move(rust.Move(origin, squares[target], promotion)):
                 return True
