@@ -76,7 +76,8 @@ class Reading:
     increment: int = 0
     acts: list[Act] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    #: The clock's last reading: each side's time and which flags show (the import's ``expect``).
+    #: The clock's last reading: each side's time (the tests compare the referee's clock with it)
+    #: and which flags show (a fallen flag ends the recording with a claim: ``ActReader.finish``).
     final_clock: dict[chess.Color, int] | None = None
     flags: frozenset[chess.Color] = frozenset()
 
