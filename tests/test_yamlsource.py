@@ -99,3 +99,23 @@ def test_the_lines_of_a_lists_items_are_those_line_gives_each() -> None:
     doc = Located("title: t\nevents:\n  - white: play e4\n\n  - black: |\n      play e5\n  - {white: play Nf3}\n")
     assert doc.item_lines(("events",)) == [doc.line(("events", index)) for index in range(3)] == [3, 5, 7]
     assert doc.item_lines(("title",)) == [] and doc.item_lines(("nothing",)) == []
+
+
+@pytest.mark.parametrize(("text", "line", "said"), [
+    # every node is checked before the constructor builds any: the key given twice is what is said
+    ("a: !foo x\nb: {c: 1, c: 2}\n", 2, "key 'c' given twice"),
+    ("a: !!set {x}\nb: !!int x\n", 2, "'x' is not a number"),
+    # inside what the constructor builds (a set, a merge, a key that is no string) the checks hold
+    ("a: !!set {x: &A y, z: *A}\n", None, "YAML aliases"),
+    ("a: {<<: {b: 1}, c: !!bool maybe}\n", 1, "'maybe' is neither true nor false"),
+    ("a: {1: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[x]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}\n",
+     1, "nested more than 50 levels deep"),
+    # the constructor's own errors come after, in document order
+    ("a: !foo x\nb: !bar y\n", 1, "malformed YAML"),
+])
+def test_the_checks_come_before_any_value_is_built(text: str, line: int | None, said: str) -> None:
+    with pytest.raises(YamlSourceError) as caught:
+        Located(text)
+    assert said in caught.value.message
+    if line is not None:
+        assert caught.value.line == line

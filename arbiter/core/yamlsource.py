@@ -7,7 +7,6 @@ aliases can stand for billions of values, the "billion laughs"), no nesting deep
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 import yaml
@@ -37,8 +36,8 @@ MAX_NUMBER_CHARACTERS = 100
 
 _INT, _FLOAT, _TIMESTAMP, _BOOL = (f"tag:yaml.org,2002:{name}" for name in ("int", "float", "timestamp", "bool"))
 _STR, _SEQ, _MAP = (f"tag:yaml.org,2002:{name}" for name in ("str", "seq", "map"))
-#: Keys PyYAML's constructor reads otherwise than as themselves (``<<`` merges, ``=`` a value).
-_SPECIAL_KEYS = frozenset(f"tag:yaml.org,2002:{name}" for name in ("merge", "value"))
+#: A node's place: its parent's link and its key or index (a path is only spelled out for an error).
+_Link = tuple[Any, Any] | None
 
 
 #: The first characters of the plain scalars PyYAML's resolver may read as something else than a
@@ -71,8 +70,7 @@ class Located:
             node = loader.get_single_node()
             if node is None:
                 raise YamlSourceError(1, _("the file is empty"))
-            _check(node, loader, text)
-            self.data: Any = _built(node, loader)
+            self.data: Any = _Reader(loader, text).read(node)
         except yaml.MarkedYAMLError as err:
             mark = err.problem_mark or err.context_mark
             line = mark.line + 1 if mark is not None else None
@@ -104,28 +102,75 @@ class Located:
         return [int(item.start_mark.line) + 1 for item in node.value]
 
 
-def _built(node: yaml.Node, loader: yaml.SafeLoader) -> Any:
-    """What PyYAML's safe constructor builds from the checked ``node`` (``construct_document``):
-    strings, lists and plain mappings built here, every other node by the constructor itself.
+#: What the reader leaves in a list or mapping for the constructor to build once all is checked.
+_LATER = object()
 
-    A scenario is almost all strings in lists and mappings, and the constructor's way through
-    them (a generator per mapping, its bookkeeping per node) cost seven times this walk: a fifth
-    of reading a file of ``play`` events (issue 36). The nesting is bounded by :func:`_check`.
-    """
-    kind = type(node)
-    if kind is yaml.ScalarNode:
-        return node.value if node.tag == _STR else loader.construct_object(node, deep=True)
-    if kind is yaml.SequenceNode and node.tag == _SEQ:
-        return [_built(item, loader) for item in node.value]
-    if kind is yaml.MappingNode and node.tag == _MAP and not any(key.tag in _SPECIAL_KEYS for key, _ in node.value):
-        mapping = {}
-        for key_node, value_node in node.value:
-            key = _built(key_node, loader)
-            if not isinstance(key, Hashable):  # the constructor's own error, with its line
-                return loader.construct_object(node, deep=True)
-            mapping[key] = _built(value_node, loader)
-        return mapping
-    return loader.construct_object(node, deep=True)
+
+class _Reader:
+    """Every node checked (:func:`_check`'s rules, in its order: document order, a mapping's keys
+    before what they hold) and the document built in the same walk: strings, lists and mappings of
+    string keys here; every other node (numbers, dates, sets, merge keys...) by PyYAML's safe
+    constructor, once every node is checked, in document order, as ``construct_document`` would.
+
+    A scenario is almost all strings in lists and mappings: the constructor's way through them (a
+    generator per mapping, its bookkeeping per node), then a walk for the checks apart, cost four
+    times this one (issue 36: a fifth of reading a file of ``play`` events). The nesting is
+    bounded before it is walked deeper (:data:`MAX_DEPTH`)."""
+
+    def __init__(self, loader: yaml.SafeLoader, text: str) -> None:
+        self.loader, self.text = loader, text
+        self.seen: set[int] = set()
+        #: Where each value left to the constructor goes: (list or mapping, index or key, node).
+        self.later: list[tuple[Any, Any, yaml.Node]] = []
+
+    def read(self, root: yaml.Node) -> Any:
+        """The document ``root`` is the node of (:raises YamlSourceError: at the first node
+        :func:`_check` refuses)."""
+        data = self._value(root, 0, None)
+        construct = self.loader.construct_object
+        if data is _LATER:
+            return construct(root, deep=True)
+        for container, slot, node in self.later:
+            container[slot] = construct(node, deep=True)
+        return data
+
+    def _value(self, node: yaml.Node, depth: int, link: _Link) -> Any:
+        kind = type(node)
+        if kind is yaml.SequenceNode and node.tag == _SEQ:
+            self._enter(node, depth, link)
+            items: list[Any] = []
+            for index, item in enumerate(node.value):
+                value = self._value(item, depth + 1, (link, index))
+                if value is _LATER:
+                    self.later.append((items, index, item))
+                items.append(value)
+            return items
+        if kind is yaml.MappingNode and node.tag == _MAP and all(
+                type(key) is yaml.ScalarNode and key.tag == _STR for key, _ in node.value):
+            self._enter(node, depth, link)
+            _check_keys(node, link)
+            mapping: dict[str, Any] = {}
+            for key, value_node in node.value:
+                name = key.value
+                self._enter(key, depth + 1, (link, name))
+                value = self._value(value_node, depth + 1, (link, name))
+                if value is _LATER:
+                    self.later.append((mapping, name, value_node))
+                mapping[name] = value
+            return mapping
+        if kind is yaml.ScalarNode and node.tag == _STR:
+            self._enter(node, depth, link)
+            return node.value
+        _check(node, self.loader, self.text, depth, link, self.seen)  # the constructor's, once all is checked
+        return _LATER
+
+    def _enter(self, node: yaml.Node, depth: int, link: _Link) -> None:
+        """:func:`_check`'s first two rules for ``node``: no alias, no nesting too deep."""
+        if id(node) in self.seen:
+            raise _alias_error(self.text, link)
+        self.seen.add(id(node))
+        if depth > MAX_DEPTH:
+            raise _depth_error(node, link)
 
 
 def _child(node: yaml.Node, part: Any) -> yaml.Node | None:
@@ -146,45 +191,60 @@ def dotted(path: tuple[Any, ...]) -> str:
     return ".".join(str(part) for part in path)
 
 
-def _check(root: yaml.Node, loader: yaml.SafeLoader, text: str) -> None:
+def _check(root: yaml.Node, loader: yaml.SafeLoader, text: str, depth: int = 0, link: _Link = None,
+           seen: set[int] | None = None) -> None:
     """Every node once, without recursion: no key given twice in a mapping, no alias, no nesting
-    deeper than :data:`MAX_DEPTH`, every number and date one that can be built.
+    deeper than :data:`MAX_DEPTH`, every number, date and boolean one that can be built. ``root``
+    may stand ``depth`` deep at ``link`` in a document whose nodes ``seen`` were checked already.
 
     :raises YamlSourceError: at the first that is not.
     """
-    seen: set[int] = set()
+    seen = set() if seen is None else seen
     # Each node with its depth and a link to its parent's (link, key or index): a path is only
     # spelled out for an error.
-    stack: list[tuple[yaml.Node, int, _Link]] = [(root, 0, None)]
+    stack: list[tuple[yaml.Node, int, _Link]] = [(root, depth, link)]
     while stack:
         node, depth, link = stack.pop()
         if id(node) in seen:  # the composer gives an alias the very node of its anchor
-            raise YamlSourceError(_alias_line(text), _("YAML aliases (*name) are not allowed in scenario files: "
-                                                       "write the value out"), _path(link))
+            raise _alias_error(text, link)
         seen.add(id(node))
         if depth > MAX_DEPTH:
-            raise YamlSourceError(node.start_mark.line + 1, _("nested more than {depth} levels deep").format(
-                depth=MAX_DEPTH), _path(link))
+            raise _depth_error(node, link)
         if isinstance(node, yaml.ScalarNode):
             if node.tag in _BUILT:
                 _check_scalar(node, loader, _path(link))
         elif isinstance(node, yaml.MappingNode):
-            keys: set[str] = set()
+            _check_keys(node, link)
             children: list[tuple[yaml.Node, int, _Link]] = []
             for key, value in node.value:
                 name = key.value if isinstance(key, yaml.ScalarNode) else None
-                if name is not None:
-                    if name in keys:
-                        twice = _("key {key} given twice").format(key=shown(name))
-                        raise YamlSourceError(key.start_mark.line + 1, twice, _path(link))
-                    keys.add(name)
                 children += [(key, depth + 1, (link, name)), (value, depth + 1, (link, name))]
             stack.extend(reversed(children))
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(reversed([(item, depth + 1, (link, index)) for index, item in enumerate(node.value)]))
 
 
-_Link = tuple[Any, Any] | None
+def _check_keys(node: yaml.Node, link: _Link) -> None:
+    """:raises YamlSourceError: if a key is written twice in the mapping ``node``."""
+    keys: set[str] = set()
+    for key, _value in node.value:
+        if isinstance(key, yaml.ScalarNode):
+            if key.value in keys:
+                twice = _("key {key} given twice").format(key=shown(key.value))
+                raise YamlSourceError(key.start_mark.line + 1, twice, _path(link))
+            keys.add(key.value)
+
+
+def _alias_error(text: str, link: _Link) -> YamlSourceError:
+    return YamlSourceError(_alias_line(text), _("YAML aliases (*name) are not allowed in scenario files: "
+                                                "write the value out"), _path(link))
+
+
+def _depth_error(node: yaml.Node, link: _Link) -> YamlSourceError:
+    return YamlSourceError(node.start_mark.line + 1, _("nested more than {depth} levels deep").format(
+        depth=MAX_DEPTH), _path(link))
+
+
 _BUILT = (_INT, _FLOAT, _TIMESTAMP, _BOOL)
 
 
