@@ -171,6 +171,8 @@ def test_a_boolean_tag_on_neither_true_nor_false_is_an_error_with_its_line_not_o
 
 @pytest.mark.parametrize(("value", "said"), [
     ("!!int ''", "'' is not a number"), ("!!float ''", "'' is not a number"),
+    ("!!int '+'", "'+' is not a number"), ("!!int '_'", "'_' is not a number"),
+    ("!!float '-_'", "'-_' is not a number"),
     ("!!timestamp tomorrow", "'tomorrow' is not a date"), ("!!timestamp ''", "'' is not a date")])
 def test_an_explicit_tag_the_constructor_fails_on_without_a_value_error_is_ours_to_say(value: str, said: str) -> None:
     """PyYAML's constructor reads the first character of an empty number (IndexError) and fails
@@ -181,8 +183,9 @@ def test_an_explicit_tag_the_constructor_fails_on_without_a_value_error_is_ours_
 
 _TAGS = ["", "!!bool", "!!int", "!!float", "!!str", "!!null", "!!binary", "!!timestamp", "!!set", "!!omap",
          "!!pairs", "!!seq", "!!map", "!", "!foo", "!!merge", "!!value", "!!python/none"]
-_VALUES = ["''", "maybe", "yes", "1", "0x1f", "1e400", ".nan", "2026-02-30", "2026-12-05", "aGk=", "[a, b]",
-           "{a: 1}", "~", "play e4", "1:30", "12:00:00", "[]", "{}", "[a: 1]", "0o8", "+1", "1_0", "white"]
+_VALUES = ["''", "'+'", "'_'", "'-_'", "maybe", "yes", "1", "0x1f", "1e400", ".nan", "2026-02-30", "2026-12-05",
+           "aGk=", "[a, b]", "{a: 1}", "~", "play e4", "1:30", "12:00:00", "[]", "{}", "[a: 1]", "0o8", "+1", "1_0",
+           "white"]
 _PLACES = ["title", "source", "time_control", "events.0.at", "events.0.hand", "events.0.note", "events.1.black",
            "expect.to_move", "expect.result", "expect.clock.white", "expect.rulings.0.kind",
            "expect.rulings.0.seconds", "events", "expect", "start.fen"]
@@ -220,6 +223,18 @@ def test_a_value_of_any_type_anywhere_is_ruled_on_or_refused_never_an_internal_e
     except ScenarioError:
         return
     run(scenario)
+
+
+@pytest.mark.parametrize("move", ["0000", "--", "Z0", "@@@@"])
+def test_a_null_move_played_is_an_invalid_event_not_a_move(move: str) -> None:
+    """python-chess reads these as a null move; no piece moves at a board. It was an internal
+    error, or, with a piece on a1, a move of it ruled (found by fuzzing the web API)."""
+    for before in ("", "  - white: play e4\n"):
+        text = f"title: t\nevents:\n{before}  - {'black' if before else 'white'}: play {move}\n"
+        outcome = run(loads(text, "x.yaml"))
+        assert outcome.error is not None
+        assert f"'{move}' is a null move: it moves no piece at the board" in str(outcome.error)
+        assert not [r for r in outcome.referee.rulings if r.kind != "made"]  # nothing ruled on it
 
 
 # -- start.pgn: decided by content, not by suffix ---------------------------------------------------

@@ -280,9 +280,38 @@ def test_the_websocket_refuses_another_sites_page(client: TestClient) -> None:
     with pytest.raises(WebSocketDisconnect):
         with client.websocket_connect(f"/ws/sessions/{key}", headers={"origin": "http://evil.example"}) as ws:
             ws.receive_json()
+    for origin in ("http://[", "http://[::1"):  # no URL at all (urlsplit refuses it): another's too
+        with pytest.raises(WebSocketDisconnect) as closed:
+            with client.websocket_connect(f"/ws/sessions/{key}", headers={"origin": origin}) as ws:
+                ws.receive_json()
+        assert closed.value.code == 1008
     with client.websocket_connect(f"/ws/sessions/{key}", headers={"origin": "http://testserver"}) as ws:
         ws.send_json({"line": "e4"})
         assert "step" in ws.receive_json()
+
+
+@pytest.mark.parametrize("line", ["0000", "--", "Z0", "@@@@", "white: play --", "black: play 0000"])
+def test_a_null_move_is_a_one_line_400_not_a_move_made(client: TestClient, line: str) -> None:
+    """python-chess reads these as a null move; none moves a piece at a board (found by fuzzing:
+    it was an internal error, or with a piece on a1 'White touched the rook on a1')."""
+    key = _session(client)
+    assert "is a null move" in _error(client.post(f"/api/sessions/{key}/events", json={"line": line}))
+    assert client.get(f"/api/sessions/{key}").json()["view"]["events"] == []
+
+
+def test_yaml_with_a_control_character_or_a_bare_sign_is_a_one_line_400_naming_the_line(client: TestClient) -> None:
+    for text, line, said in ((b"title: t\n\x00", 2, "unacceptable character #x0000"),
+                             (b"title: !!int '+'\n", 1, "'+' is not a number")):
+        answer = client.post("/api/report/markdown", content=text, headers=YAML)
+        assert said in _error(answer) and _error(answer).startswith(f"<request>:{line}: ")
+        answer = client.post("/api/run", content=text, headers=YAML)
+        assert answer.status_code == 400
+        assert answer.json()["scenarios"][0]["failures"][0].startswith(f"<request>:{line}: ")
+    assert "'-' is not a number" in _error(client.post("/api/sessions", json={"scenario": "title: !!int '-'\n"}))
+
+
+def test_a_library_path_with_a_newline_is_quoted_on_one_line(client: TestClient) -> None:
+    assert "'touch/a\\nb.yaml'" in _error(client.post("/api/sessions", json={"library": "touch/a\nb.yaml"}))
 
 
 def test_a_host_name_not_allowed_is_refused() -> None:

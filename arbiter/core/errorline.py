@@ -31,7 +31,10 @@ _QUOTED = re.compile(rf"'[^'\n]{{{LONG_TEXT + 1},}}'|\"[^\"\n]{{{LONG_TEXT + 1},
 def error_line(text: str) -> str:
     """An error message as the command line prints it: the long values it echoes cut, however
     the layer below wrote them (an event's text in ``event N (...)``, a quoted value), and the
-    line itself cut if it is still long. A short message comes back unchanged."""
+    line itself cut if it is still long; the lines of a message of several (a library's words, a
+    name a user gave) joined by a space. A short message of one line comes back unchanged."""
+    if "\n" in text or "\r" in text:
+        text = " ".join(part.strip() for part in text.splitlines() if part.strip())
     if len(text) <= LONG_TEXT:
         return text
     parts, start = [], 0

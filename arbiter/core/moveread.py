@@ -28,8 +28,16 @@ def parse_move_checked(board: chess.Board, text: str) -> tuple[chess.Move, bool]
     """:func:`parse_move`, and whether python-chess read the move as legal (then it is: its
     readers return legal moves only), so that nobody asks python-chess again.
 
-    :raises InvalidEventError: as :func:`parse_move`.
+    :raises InvalidEventError: as :func:`parse_move`, and for a null move (``--``, ``0000``, ``Z0``,
+        ``@@@@``: python-chess reads them as one, but no piece is moved at a board).
     """
+    move, legal = _parse_move_checked(board, text)
+    if not move:
+        raise InvalidEventError(_("{move} is a null move: it moves no piece at the board").format(move=shown(text)))
+    return move, legal
+
+
+def _parse_move_checked(board: chess.Board, text: str) -> tuple[chess.Move, bool]:
     if not _may_be_uci(text):  # SAN: no exception from the UCI reader on every move
         return _parse_san(board, text)
     try:

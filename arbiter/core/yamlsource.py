@@ -75,6 +75,11 @@ class Located:
             mark = err.problem_mark or err.context_mark
             line = mark.line + 1 if mark is not None else None
             raise YamlSourceError(line, _("malformed YAML: {error}").format(error=err.problem or err)) from None
+        except yaml.reader.ReaderError as err:  # a control character: told with its line, on one line
+            line = text.count("\n", 0, err.position) + 1
+            character = f"#x{err.character:04x}" if isinstance(err.character, int) else repr(err.character)
+            problem = f"unacceptable character {character}: {err.reason}"
+            raise YamlSourceError(line, _("malformed YAML: {error}").format(error=problem)) from None
         except yaml.YAMLError as err:
             raise YamlSourceError(None, _("malformed YAML: {error}").format(error=err)) from None
         finally:
@@ -272,7 +277,9 @@ def _check_scalar(node: yaml.ScalarNode, loader: yaml.SafeLoader, path: tuple[An
                               path)
     if date and not loader.timestamp_regexp.match(node.value):  # !!timestamp x: the constructor fails on None
         raise YamlSourceError(line, where + _("{value} is not a date").format(value=shown(node.value)), path)
-    if not date and not node.value:  # !!int '': the constructor reads its first character
+    bare = node.value.replace("_", "")
+    if not date and not (bare[1:] if bare[:1] in ("+", "-") else bare):
+        # !!int '', '+', '_': the constructor reads the first character left after the sign
         raise YamlSourceError(line, where + _("{value} is not a number").format(value=shown(node.value)), path)
     try:  # the constructor raises a bare ValueError, without a line, for 2026-13-45 or !!int x
         {_INT: loader.construct_yaml_int, _FLOAT: loader.construct_yaml_float,
@@ -280,6 +287,9 @@ def _check_scalar(node: yaml.ScalarNode, loader: yaml.SafeLoader, path: tuple[An
     except ValueError as err:
         not_one = _("{value} is not a date: {error}") if date else _("{value} is not a number: {error}")
         raise YamlSourceError(line, where + not_one.format(value=shown(node.value), error=err), path) from None
+    except (LookupError, AttributeError, TypeError):  # any other way the constructor fails on a value
+        not_one = _("{value} is not a date") if date else _("{value} is not a number")
+        raise YamlSourceError(line, where + not_one.format(value=shown(node.value)), path) from None
 
 
 def _alias_line(text: str) -> int | None:

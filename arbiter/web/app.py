@@ -82,6 +82,17 @@ def _step(step: Step) -> dict[str, Any]:
     return step.model_dump(mode="json", by_alias=True)
 
 
+def _is_same_origin(origin: str | None, host: str | None) -> bool:
+    """Whether a websocket's ``Origin`` (None: no browser's page) is this server's own ``Host``;
+    an origin that is no URL (``http://[``) is another's."""
+    if origin is None:
+        return True
+    try:
+        return urlsplit(origin).netloc == host
+    except ValueError:
+        return False
+
+
 def create_app(library: Path | None = None, max_sessions: int = 500, max_events: int = 2000,
                max_body: int = 1_000_000, allowed_hosts: Sequence[str] | None = None,
                default_laws: str | None = None, dgt: str | None = None, idle_minutes: float = 120,
@@ -366,8 +377,7 @@ def create_app(library: Path | None = None, max_sessions: int = 500, max_events:
     # -- the websocket ---------------------------------------------------------------------------------
 
     async def socket(websocket: WebSocket) -> None:
-        origin = websocket.headers.get("origin")
-        if origin is not None and urlsplit(origin).netloc != websocket.headers.get("host"):
+        if not _is_same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
             await websocket.close(code=1008)  # another site's page: refused before it is accepted
             return
         await websocket.accept()

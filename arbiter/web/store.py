@@ -21,7 +21,7 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from arbiter.core.errors import ArbiterError
+from arbiter.core.errors import ArbiterError, shown
 from arbiter.core.i18n import _, number, use_language
 from arbiter.files import documents
 from arbiter.files.scenario import Scenario
@@ -251,7 +251,7 @@ def library_file(library: Path, relative: str) -> Path:
     if not target.is_relative_to(root):
         raise Refused(400, "library: " + _("a path inside the library, not a link out of it"))
     if not target.is_file():
-        raise Refused(400, "library: " + _("no such file in the library: {path}").format(path=relative))
+        raise Refused(400, "library: " + _("no such file in the library: {path}").format(path=shown(relative)))
     return target
 
 
