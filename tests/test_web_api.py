@@ -606,3 +606,25 @@ def test_every_label_of_the_page_is_one_the_server_translates() -> None:
     script = (ROOT / "arbiter" / "web" / "static" / "app.js").read_text(encoding="utf-8")
     marked += re.findall(r'\bt\("([^"]+)"\)', script)
     assert marked and set(marked) <= set(LABELS), set(marked) - set(LABELS)
+
+
+@pytest.mark.parametrize("lang", ["sr", "sr-Latn", "bg"])
+def test_a_library_case_steps_in_another_language_as_in_english(client: TestClient, lang: str) -> None:
+    """docs/web.md: a library case keeps its queued events as written (English SAN here) and the
+    lines typed after are read in the language's notation. The queued moves were read in the
+    language's notation (found by fuzzing: 'Bc4' refused in Serbian in 117 of the library's files)."""
+    english = _session(client, library="play/scholars-mate.yaml")
+    key = client.post(f"/api/sessions?lang={lang}", json={"library": "play/scholars-mate.yaml"}).json()["id"]
+    kinds: list[list[str]] = []
+    for session, suffix in ((english, ""), (key, f"?lang={lang}")):
+        steps = []
+        while (answer := client.post(f"/api/sessions/{session}/next{suffix}")).status_code == 200:
+            steps.append([entry["ruling"]["kind"] for entry in answer.json()["step"]["rulings"]])
+        kinds.append([kind for step in steps for kind in step])
+        assert len(steps) == 7 and _error(answer)  # none left to play, said in the session's language
+    assert kinds[0] == kinds[1] and "result" in kinds[1]
+    events = client.get(f"/api/sessions/{key}?lang={lang}").json()["view"]["events"]
+    assert events[2] == {"sr": "white: play Лc4", "sr-Latn": "white: play Lc4", "bg": "white: play Оc4"}[lang]
+    client.post(f"/api/sessions/{key}/back?lang={lang}")  # taken back and played again: as it was shown
+    assert client.post(f"/api/sessions/{key}/next?lang={lang}").status_code == 200
+    assert client.get(f"/api/sessions/{key}?lang={lang}").json()["view"]["events"] == events

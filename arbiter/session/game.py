@@ -1,4 +1,9 @@
-"""The session: one game played event by event, its undo, restart, loading and saving."""
+"""The session: one game played event by event, its undo, restart, loading and saving.
+
+About 480 lines, on purpose: :class:`Session` is one object whose events played, events queued
+(with the notation each is written in), referee and views change together at every step, undo,
+back and load; its reading of a trainee's line and of a queued move into the session's notation
+reads that same state. Split, each part would reach into the others' fields."""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ from fractions import Fraction
 
 import dataclasses
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +29,7 @@ from arbiter.files.rewrite import replaced, write_whole
 from arbiter.files.scenario import Scenario, load, loads
 from arbiter.laws.referee import Referee
 from arbiter.session.view import RulingView, Step, View, ruling_view, view_of
-from arbiter.table.events import VERBS, Event, parse_action
+from arbiter.table.events import VERBS, ClaimAct, Event, PlayAct, WriteAct, parse_action
 from arbiter.core.i18n import _
 from arbiter.table.machine import Hand
 
@@ -53,6 +59,10 @@ class Saved:
     stale: tuple[str, ...] = ()
 
 
+#: A move in UCI (``e2e4``, ``e7e8q``): read alike in every notation.
+_UCI = re.compile(r"[a-h][1-8][a-h][1-8][qrbn]?")
+
+
 class Session:
     """One game at the board, from a scenario's start and settings, event by event.
 
@@ -67,6 +77,8 @@ class Session:
         self._source = source
         self._events: list[Event] = []
         self._queue: list[Event] = []
+        #: The notation each queued event's move is written in (a file's may not be the session's).
+        self._queue_notations: list[str] = []
         self._referee = scenario.new_referee()
         # The referee's rulings as views and the events as text, built once each for the views.
         self._ruled: list[RulingView] = []
@@ -90,12 +102,18 @@ class Session:
         return cls(scenario, source=Path(path))
 
     @classmethod
-    def from_scenario(cls, scenario: Scenario, source: Path | None = None) -> Session:
+    def from_scenario(cls, scenario: Scenario, source: Path | None = None, notation: str | None = None) -> Session:
         """A session at ``scenario``'s start with its settings and its events queued, to play one
         by one (:meth:`play_next`) and take back one by one (:meth:`back`), as a seminar steps
-        through a case; ``source``: the file it came from, if any."""
+        through a case; ``source``: the file it came from, if any. ``notation``: the one the
+        trainee reads and types moves in, if not the scenario's; the queued events stay as the
+        file writes them, each move written in ``notation`` when it is played."""
+        written_in = scenario.settings.notation
+        if notation is not None and notation != written_in:
+            scenario.settings = dataclasses.replace(scenario.settings, notation=notation, output_notation=notation)
         session = cls(scenario, source)
         session._queue = list(scenario.events)
+        session._queue_notations = [written_in] * len(session._queue)
         return session
 
     @classmethod
@@ -267,7 +285,32 @@ class Session:
         """
         if not self._queue:
             raise InvalidEventError(_("no event of a loaded file is left to play"))
-        return self.apply(self._queue.pop(0))
+        event, written_in = self._queue.pop(0), self._queue_notations.pop(0)
+        return self.apply(self._in_session_notation(event, written_in))
+
+    def _in_session_notation(self, event: Event, written_in: str) -> Event:
+        """``event`` with its move (``play``, ``write``, ``claim ... MOVE``), written in the
+        notation ``written_in``, written in the session's, as it stands on the board now; as it
+        is if the notations are the same, the move is UCI or is no move of the pieces (the referee
+        then says why, as for any event)."""
+        own = self._scenario.settings.notation
+        action = event.action
+        text = action.move if isinstance(action, (PlayAct, WriteAct, ClaimAct)) else None
+        if own == written_in or not text or _UCI.fullmatch(text):
+            return event
+        board = self._referee.position.board
+        if board.turn != event.actor:  # out of turn: read as the pieces are moved all the same
+            board = board.copy(stack=False)
+            board.turn = event.actor
+        try:
+            move = read_move(board, text, written_in)
+        except ArbiterError:
+            return event
+        written = write_san(board, move, own) if board.is_legal(move) else move.uci()
+        words = event.text.split()
+        action_text = " ".join([*words[:-1], written])
+        return Event(event.actor, parse_action(action_text), action_text, event.at, event.hand, event.note,
+                     event.line)
 
     def undo(self) -> View:
         """One event back.
@@ -290,6 +333,7 @@ class Session:
         last = self._events[-1]
         self._replay(self._events[:-1])
         self._queue.insert(0, last)
+        self._queue_notations.insert(0, self._scenario.settings.notation)  # as it was played
         return self.view()
 
     def restart(self) -> View:
@@ -307,6 +351,7 @@ class Session:
         self._scenario, self._source = scenario, Path(path)
         self._replay([])
         self._queue = list(scenario.events)
+        self._queue_notations = [scenario.settings.notation] * len(self._queue)
         return self.view()
 
     def _replay(self, events: Sequence[Event]) -> None:

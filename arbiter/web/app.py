@@ -16,7 +16,6 @@ the bounds, whose handlers share them; cut apart they would pass the same seven 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -157,13 +156,6 @@ def create_app(library: Path | None = None, max_sessions: int = 500, max_events:
         held.language = lang
         return held, queued, view
 
-    def follow(scenario: Scenario, lang: str) -> Scenario:
-        """``scenario`` with its moves read and written in the notation of ``lang`` (not English)."""
-        if lang != "en":
-            notation = NOTATION_OF[lang]
-            scenario.settings = dataclasses.replace(scenario.settings, notation=notation, output_notation=notation)
-        return scenario
-
     def new_held(spec: NewSession, lang: str, text: str | None = None) -> tuple[Held, list[str]]:
         """A new session as ``spec`` asks, in ``lang``; ``text``: the library file's text as it was
         when the session was made (a session made again from the file)."""
@@ -178,12 +170,14 @@ def create_app(library: Path | None = None, max_sessions: int = 500, max_events:
                     raise Refused(400, f"library: {unread}") from None
             else:
                 path = root / spec.library
-            scenario = follow(loads(text, spec.library, base=path.parent, output_notation=writes, laws=spec.laws), lang)
-            held = Held(Session.from_scenario(scenario), scenario, PurePosixPath(spec.library).parent.name, text=text)
+            # the trainee reads and types the moves in the language's notation; the file's events
+            # stay as written, each move written in it as it is played (docs/web.md)
+            scenario = loads(text, spec.library, base=path.parent, output_notation=writes, laws=spec.laws)
+            held = Held(Session.from_scenario(scenario, notation=writes), scenario,
+                        PurePosixPath(spec.library).parent.name, text=text)
         elif spec.scenario is not None:
-            scenario = follow(loads(spec.scenario, REQUEST, read_files=False, output_notation=writes, laws=spec.laws),
-                              lang)
-            held = Held(Session.from_scenario(scenario), scenario)
+            scenario = loads(spec.scenario, REQUEST, read_files=False, output_notation=writes, laws=spec.laws)
+            held = Held(Session.from_scenario(scenario, notation=writes), scenario)
         else:
             # the edition actually ruled by is kept with the session: a server restarted with
             # another --laws makes it again as it was
