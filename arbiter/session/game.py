@@ -392,9 +392,23 @@ class Session:
             value = getattr(spec, key)
             if value is not None:
                 doc[key] = value
+        if self._scenario.laws_from != "default":  # the edition ruled by (a report's date is not kept)
+            doc["laws"] = self._scenario.settings.laws
+        for key, default in (("orientation", "right"), ("colours", "right")):
+            if getattr(spec, key) != default:
+                doc[key] = getattr(spec, key)
+        if spec.regulations is not None:
+            doc["regulations"] = spec.regulations.model_dump(mode="json", exclude_unset=True)
         if self._scenario.settings.notation != "en":
             doc["notation"] = self._scenario.settings.notation
-        doc["start"] = {"fen": self._scenario.start.fen()}
+        board = self._scenario.start.board
+        set_up = spec.start.set_up if spec.start is not None else None
+        # a wrong set-up (7.2) as written; the moves before the start, which repetitions (9.2) count
+        start: dict[str, str] = {"set_up": set_up} if set_up is not None else {
+            "fen": board.root().fen() if board.move_stack else self._scenario.start.fen()}
+        if board.move_stack:
+            start["moves"] = " ".join(move.uci() for move in board.move_stack)
+        doc["start"] = start
         if self._scenario.start_clock is not None:
             doc["clock"] = {chess.COLOR_NAMES[c]: written_seconds(v) for c, v in self._scenario.start_clock.items()}
         doc["events"] = [_event_dict(e) for e in self._events]
