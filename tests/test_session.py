@@ -277,3 +277,21 @@ def test_every_library_case_played_to_its_end_saves_a_scenario_that_passes() -> 
         if outcome.status != "passed":
             not_passing.append((path.name, outcome.failures[:1] or str(outcome.error)))
     assert len(files) > 400 and not_passing == []
+
+
+def test_a_queued_event_before_one_typed_later_in_time_stays_queued() -> None:
+    """A line typed at 1:00, then the file's next event at 0:06: the saved scenario's times went
+    back and arbiter run refused it (found by fuzzing the web's download). Now refused as a typed
+    line is, the event left queued; undone, it plays."""
+    from arbiter.files.scenario import load
+
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "clock" / "flag-against-a-lone-king.yaml"
+    session = Session.from_scenario(load(path))
+    session.apply("claim illegal-move at=1:00")
+    with pytest.raises(InvalidEventError, match=r"time goes backwards \(6s after 60s\)"):
+        session.play_next()
+    assert len(session.queued) == 1
+    assert run(loads(session.to_scenario(), "saved.yaml")).status == "passed"
+    session.undo()
+    session.play_next()
+    assert not session.queued

@@ -203,11 +203,18 @@ class Session:
                 at = parse_duration(options["at"])
             except TimeControlError as err:
                 raise InvalidEventError(str(err)) from None
-            last = max((e.at for e in self._events if e.at is not None), default=ZERO)
-            if at < last:
-                raise InvalidEventError(_("time goes backwards ({at}s after {last}s)").format(at=seconds_text(at),
-                                                                                             last=seconds_text(last)))
+            self._check_time(at)
         return Event(actor, parse_action(action_text), action_text, at, hand)
+
+    def _check_time(self, at: Fraction | None) -> None:
+        """:raises InvalidEventError: if an event at ``at`` would come before one played (a
+        scenario's times never go back: FORMAT §2)."""
+        if at is None:
+            return
+        last = max((e.at for e in self._events if e.at is not None), default=ZERO)
+        if at < last:
+            raise InvalidEventError(_("time goes backwards ({at}s after {last}s)").format(at=seconds_text(at),
+                                                                                         last=seconds_text(last)))
 
     def _in_own_notation(self, text: str) -> str:
         """A move as the trainee wrote it, read in the session's notation, in the other script of
@@ -279,12 +286,14 @@ class Session:
         return self.view().rulings[-len(given):]
 
     def play_next(self) -> Step:
-        """Play the next event of the file loaded (it leaves the queue even if it fails).
+        """Play the next event of the file loaded (it leaves the queue even if the referee refuses
+        it; one whose time comes before an event played stays queued).
 
         :raises InvalidEventError: if no event is queued; as :meth:`apply` otherwise.
         """
         if not self._queue:
             raise InvalidEventError(_("no event of a loaded file is left to play"))
+        self._check_time(self._queue[0].at)  # an event typed in between at a later time: it stays queued
         event, written_in = self._queue.pop(0), self._queue_notations.pop(0)
         return self.apply(self._in_session_notation(event, written_in))
 
