@@ -6,6 +6,10 @@ what the touches bind the player to, sees a move made, a piece carried on after 
 pieces moved out of turn, and sends the press, the claims and offers and the irregularities to
 their judges (:mod:`~arbiter.laws.clockpress`, :mod:`~arbiter.laws.claims`,
 :mod:`~arbiter.laws.illegal`, :mod:`~arbiter.laws.irregularities`).
+
+About 450 lines, on purpose: the handlers of the acts, the plain `play` made and pressed in one
+go beside the steps it stands for (a property test compares the two), and the reading of a move
+by whoever plays it share the referee's state of the turn; apart, each would reach into it.
 """
 
 from __future__ import annotations
@@ -294,11 +298,7 @@ class Referee(Game):
                     self._play_at_once(color, move, hand)
                     return
         else:
-            board = self.position.board.copy()
-            if self.table.state == "made" and self.turn.color == color:
-                board.pop()  # taking up his own move again (4.7)
-            else:
-                board.turn = color  # out of turn: the pieces are moved all the same
+            board = self.board_read_for(color)
             move = read_move(board, act.move, self.reads)
         self.table.expected = move
         try:
@@ -309,6 +309,18 @@ class Referee(Game):
         finally:
             self.table.expected = None
         self._press_after_play(color, hand)
+
+    def board_read_for(self, color: chess.Color) -> chess.Board:
+        """Where a move ``color`` plays is read: the game's position if he has the move, else a copy
+        before his move made (taken up again, 4.7) or with him to move (out of turn)."""
+        if self._has_move(color):
+            return self.position.board
+        board = self.position.board.copy()
+        if self.table.state == "made" and self.turn.color == color:
+            board.pop()
+        else:
+            board.turn = color
+        return board
 
     def _can_play_at_once(self, color: chess.Color, move: chess.Move, legal: bool) -> bool:
         """Whether ``play`` can skip the steps one by one: the same rulings come of it.

@@ -299,22 +299,18 @@ class Session:
 
     def _in_session_notation(self, event: Event, written_in: str) -> Event:
         """``event`` with its move (``play``, ``write``, ``claim ... MOVE``), written in the
-        notation ``written_in``, written in the session's, as it stands on the board now; as it
-        is if the notations are the same, the move is UCI or is no move of the pieces (the referee
-        then says why, as for any event)."""
+        notation ``written_in``, written in the session's, read where the referee reads it; as it
+        is if the notations are the same or the move is UCI.
+
+        :raises ArbiterError: if the move is none the pieces could make, read as the file writes it.
+        """
         own = self._scenario.settings.notation
         action = event.action
         text = action.move if isinstance(action, (PlayAct, WriteAct, ClaimAct)) else None
         if own == written_in or not text or _UCI.fullmatch(text):
             return event
-        board = self._referee.position.board
-        if board.turn != event.actor:  # out of turn: read as the pieces are moved all the same
-            board = board.copy(stack=False)
-            board.turn = event.actor
-        try:
-            move = read_move(board, text, written_in)
-        except ArbiterError:
-            return event
+        board = self._referee.board_read_for(event.actor)
+        move = read_move(board, text, written_in)  # refused as the file's notation refuses it
         written = write_san(board, move, own) if board.is_legal(move) else move.uci()
         words = event.text.split()
         action_text = " ".join([*words[:-1], written])
