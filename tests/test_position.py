@@ -296,7 +296,14 @@ def test_a_pawn_named_without_its_file_moves_along_it_even_when_illegal_moves_ar
 
 
 def _parse_move_uci_first(board: chess.Board, text: str) -> chess.Move:
-    """parse_move as it was: the UCI reader tried first on every text."""
+    """parse_move as it was: the UCI reader tried first on every text (a null move refused)."""
+    move = _uci_first(board, text)
+    if not move:
+        raise InvalidEventError(f"{text!r} is a null move: it moves no piece at the board")
+    return move
+
+
+def _uci_first(board: chess.Board, text: str) -> chess.Move:
     from arbiter.core import moveread
 
     try:
