@@ -14,7 +14,7 @@ answer it must equal; split, each half would reach into the other's board.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 import chess
@@ -405,17 +405,20 @@ class Position:
     def can_move(self, square: chess.Square) -> bool:
         """Whether the piece on ``square`` has a legal move (:func:`can_move`), asked of the
         compiled core where there is one (:func:`~arbiter.core.legalcore.fast_can_move`)."""
-        core = self._core() if not self.board.chess960 else None
-        answer = fast_can_move(core, self.board, square) if core is not None else None
-        return can_move(self.board, square) if answer is None else answer
+        return self._asked(fast_can_move, can_move, square)
 
     def can_capture(self, square: chess.Square, by: chess.Square | None = None) -> bool:
         """Whether the piece on ``square`` can be captured now, by the piece on ``by`` if given
         (:func:`can_be_captured`), asked of the compiled core where there is one
         (:func:`~arbiter.core.legalcore.fast_can_capture`)."""
+        return self._asked(fast_can_capture, can_be_captured, square, by)
+
+    def _asked(self, fast: Callable[..., bool | None], slow: Callable[..., bool], *args: Any) -> bool:
+        """``fast(core, board, *args)``'s answer where the compiled core gives one (not Chess960),
+        else python-chess's ``slow(board, *args)``."""
         core = self._core() if not self.board.chess960 else None
-        answer = fast_can_capture(core, self.board, square, by) if core is not None else None
-        return can_be_captured(self.board, square, by) if answer is None else answer
+        answer = fast(core, self.board, *args) if core is not None else None
+        return slow(self.board, *args) if answer is None else answer
 
     def move_shown(self) -> chess.Move | None:
         """The legal move, if any, that the pieces standing show (:func:`move_between`): a piece of

@@ -43,6 +43,9 @@ _Link = tuple[Any, Any] | None
 #: The first characters of the plain scalars PyYAML's resolver may read as something else than a
 #: string (a number, a date, a boolean, null, ``<<``, ``=``).
 _RESOLVED_FIRST = frozenset(first for first in SAFE_LOADER.yaml_implicit_resolvers if first is not None)
+#: Whether the safe loader resolves by first characters and its default tags only (no resolver
+#: for any first character, none by path): then :class:`_Loader` may answer for it.
+_BY_FIRST_ONLY = None not in SAFE_LOADER.yaml_implicit_resolvers and not SAFE_LOADER.yaml_path_resolvers
 
 
 class _Loader(SAFE_LOADER):  # type: ignore[misc,valid-type]
@@ -51,7 +54,7 @@ class _Loader(SAFE_LOADER):  # type: ignore[misc,valid-type]
     trying its regular expressions (a tenth of composing a scenario's event)."""
 
     def resolve(self, kind: type[yaml.Node], value: str | None, implicit: tuple[bool, bool]) -> str:
-        if None not in self.yaml_implicit_resolvers and not self.yaml_path_resolvers:
+        if _BY_FIRST_ONLY:
             if kind is yaml.ScalarNode:
                 if implicit[0] and value and value[0] not in _RESOLVED_FIRST:
                     return _STR
@@ -275,11 +278,9 @@ def _check_scalar(node: yaml.ScalarNode, loader: yaml.SafeLoader, path: tuple[An
                     else _("the number {value} is too long (at most {most} characters)"))
         raise YamlSourceError(line, where + too_long.format(value=shown(node.value), most=MAX_NUMBER_CHARACTERS),
                               path)
-    if date and not loader.timestamp_regexp.match(node.value):  # !!timestamp x: the constructor fails on None
-        raise YamlSourceError(line, where + _("{value} is not a date").format(value=shown(node.value)), path)
     bare = node.value.replace("_", "")
     if not date and not (bare[1:] if bare[:1] in ("+", "-") else bare):
-        # !!int '', '+', '_': the constructor reads the first character left after the sign
+        # no digit at all (!!int '+', !!float '-_'): said so, not with the constructor's words for it
         raise YamlSourceError(line, where + _("{value} is not a number").format(value=shown(node.value)), path)
     try:  # the constructor raises a bare ValueError, without a line, for 2026-13-45 or !!int x
         {_INT: loader.construct_yaml_int, _FLOAT: loader.construct_yaml_float,
@@ -287,7 +288,7 @@ def _check_scalar(node: yaml.ScalarNode, loader: yaml.SafeLoader, path: tuple[An
     except ValueError as err:
         not_one = _("{value} is not a date: {error}") if date else _("{value} is not a number: {error}")
         raise YamlSourceError(line, where + not_one.format(value=shown(node.value), error=err), path) from None
-    except (LookupError, AttributeError, TypeError):  # any other way the constructor fails on a value
+    except (LookupError, AttributeError, TypeError):  # !!timestamp x: the constructor reads a None match
         not_one = _("{value} is not a date") if date else _("{value} is not a number")
         raise YamlSourceError(line, where + not_one.format(value=shown(node.value)), path) from None
 

@@ -11,7 +11,6 @@ from fractions import Fraction
 
 import dataclasses
 import os
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,10 +58,6 @@ class Saved:
     stale: tuple[str, ...] = ()
 
 
-#: A move in UCI (``e2e4``, ``e7e8q``): read alike in every notation.
-_UCI = re.compile(r"[a-h][1-8][a-h][1-8][qrbn]?")
-
-
 class Session:
     """One game at the board, from a scenario's start and settings, event by event.
 
@@ -97,9 +92,7 @@ class Session:
         """
         scenario = load(path, notation, laws)
         scenario.events = []
-        if notation is not None:  # the trainee types in the language he reads
-            scenario.settings = dataclasses.replace(scenario.settings, notation=notation, output_notation=notation)
-        return cls(scenario, source=Path(path))
+        return cls.from_scenario(scenario, source=Path(path), notation=notation)  # typed as he reads
 
     @classmethod
     def from_scenario(cls, scenario: Scenario, source: Path | None = None, notation: str | None = None) -> Session:
@@ -244,8 +237,7 @@ class Session:
                 uci=" / ".join(move.uci() for move in found)), list(found))
         if not found or own in next(iter(found.values())):
             return text
-        move = next(iter(found))
-        return write_san(board, move, own) if board.is_legal(move) else move.uci()
+        return _written(board, next(iter(found)), own)
 
     def apply(self, event: str | Event) -> Step:
         """Play one event (a line :meth:`parse` reads, or an event): the rulings it gave and
@@ -300,18 +292,17 @@ class Session:
     def _in_session_notation(self, event: Event, written_in: str) -> Event:
         """``event`` with its move (``play``, ``write``, ``claim ... MOVE``), written in the
         notation ``written_in``, written in the session's, read where the referee reads it; as it
-        is if the notations are the same or the move is UCI.
+        is if the notations are the same.
 
         :raises ArbiterError: if the move is none the pieces could make, read as the file writes it.
         """
         own = self._scenario.settings.notation
         action = event.action
         text = action.move if isinstance(action, (PlayAct, WriteAct, ClaimAct)) else None
-        if own == written_in or not text or _UCI.fullmatch(text):
+        if own == written_in or not text:
             return event
         board = self._referee.board_read_for(event.actor)
-        move = read_move(board, text, written_in)  # refused as the file's notation refuses it
-        written = write_san(board, move, own) if board.is_legal(move) else move.uci()
+        written = _written(board, read_move(board, text, written_in), own)  # refused as the file's notation refuses it
         words = event.text.split()
         action_text = " ".join([*words[:-1], written])
         return Event(event.actor, parse_action(action_text), action_text, event.at, event.hand, event.note,
@@ -498,3 +489,9 @@ def _event_dict(event: Event) -> dict[str, Any]:
     if event.hand is not None:
         data["hand"] = event.hand
     return data
+
+
+def _written(board: chess.Board, move: chess.Move, notation: str) -> str:
+    """``move`` as a session writes it in ``notation``: SAN if it is legal on ``board``, else UCI
+    (an illegal move has no SAN)."""
+    return write_san(board, move, notation) if board.is_legal(move) else move.uci()
