@@ -52,7 +52,7 @@ def test_a_file_without_a_pgn_game_is_an_input_error_and_the_others_are_still_au
     captured = capsys.readouterr()
     assert captured.err.splitlines() == [f"arbiter audit: {bad}: {error}"]
     assert captured.out.splitlines()[0] == f"{good} game 1 (C - D, *)"
-    assert "1 games audited" in captured.out.splitlines()
+    assert "1 game audited" in captured.out.splitlines()
     assert bad not in captured.out
     assert main(["audit", "--format", "json", bad]) == 2
     games, summary = _json_games(capsys.readouterr().out)
@@ -150,7 +150,7 @@ def test_a_famous_game_in_another_language_is_recognised(code: str, name: str, t
     assert f"the piece letters of {name} ({code}), as C.5 allows" in finding and f"--notation {code}" in finding
     assert not [line for line in out if "illegal-move" in line]
     assert main(["audit", "--notation", code, path]) == 0
-    assert capsys.readouterr().out.splitlines() == ["1 games audited"]
+    assert capsys.readouterr().out.splitlines() == ["1 game audited"]
 
 
 # -- 4. the exit status ----------------------------------------------------------------------------

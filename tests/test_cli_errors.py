@@ -172,7 +172,7 @@ def test_a_bug_in_auditing_a_file_is_one_line_and_the_other_files_are_audited(
     captured = capsys.readouterr()
     assert _lines(captured.err) == [f"arbiter audit: {bad}: internal error at its first game, please report it: "
                                     "RuntimeError('boom')"]
-    assert _lines(captured.out) == ["1 games audited"]
+    assert _lines(captured.out) == ["1 game audited"]
 
 
 def test_a_bug_anywhere_else_is_one_line_and_exit_3(monkeypatch: pytest.MonkeyPatch,

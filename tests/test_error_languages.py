@@ -31,8 +31,8 @@ ENGLISH = {
     "unknown-verb.yaml": (4, "event 1 (black: dance e5): unknown verb 'dance'"),
     "impossible-move.yaml": (4, "event 1 (black: play e4): no piece can play 'e4' in "
                                 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
-    "bad-fen.yaml": (3, "bad FEN 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQk…' (47 characters): expected 8 rows "
-                        "in position part of fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP'"),
+    "bad-fen.yaml": (3, "bad FEN 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQk…' (47 characters): the placement must "
+                        "have 8 ranks, separated by /"),
     "ambiguous-move.yaml": (5, "event 0 (white: play Ng3): 'Ng3' is ambiguous in English notation: it may be "
                                "Nfg3 (f1g3), Nhg3 (h1g3)"),
     "empty-square.yaml": (3, "event 0 (white: lift e4): no piece stands on e4"),
@@ -45,14 +45,16 @@ ENGLISH = {
 #: What each bad file's error says in Serbian (Cyrillic; the Latin is its transliteration) and in
 #: Bulgarian: the translated words around what the file wrote.
 TRANSLATED = {
-    "yaml-syntax.yaml": ("неисправан YAML: did not find expected node content",
-                         "неправилен YAML: did not find expected node content"),
+    "yaml-syntax.yaml": ("неисправан YAML: није нађен очекивани садржај",
+                         "неправилен YAML: не е намерено очакваното съдържание"),
     "unknown-verb.yaml": ("догађај 1 (black: dance e5): непознат глагол 'dance'",
                           "събитие 1 (black: dance e5): непознат глагол 'dance'"),
     "impossible-move.yaml": ("догађај 1 (black: play e4): ниједна фигура не може да одигра 'e4' у rnbqkbnr/",
                              "събитие 1 (black: play e4): нито една фигура не може да изиграе 'e4' в rnbqkbnr/"),
-    "bad-fen.yaml": ("неисправан FEN 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQk…' (47 знакова): expected 8 rows",
-                     "неправилен FEN 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQk…' (47 знака): expected 8 rows"),
+    "bad-fen.yaml": ("неисправан FEN 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQk…' (47 знакова): распоред мора "
+                     "имати 8 редова, раздвојених знаком /",
+                     "неправилен FEN 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQk…' (47 знака): разположението "
+                     "трябва да има 8 хоризонтала, разделени с /"),
     "ambiguous-move.yaml": ("догађај 0 (white: play Ng3): 'Ng3' је двосмислено у нотацији енглески: може бити "
                             "Nfg3 (f1g3), Nhg3 (h1g3)",
                             "събитие 0 (white: play Ng3): 'Ng3' е двусмислено в нотация английски: може да е "
@@ -134,11 +136,11 @@ def test_the_error_lines_speak_the_language(command: str, language: str, capsys:
 
 @pytest.mark.parametrize("language", ["sr", "bg"])
 def test_no_english_sentence_in_the_cyrillic_error_lines(language: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """Beyond the words quoted from python-chess and YAML, the lines hold no Latin word but the
-    file's own (events, keys, FEN, squares, the notation's English name)."""
+    """The lines hold no Latin word but the file's own (events, keys, FEN, squares, the notation's
+    English name): the messages of pydantic, python-chess and YAML are said in the language too."""
     _status, lines, _out = _errors(capsys, "run", "--lang", language)
     kept = {"white", "black", "dance", "play", "lift", "title", "English", "minutes", "FEN", "YAML"}
-    quoted = re.compile(r"'[^']*'|expected 8 rows in position part of fen|did not find expected node content")
+    quoted = re.compile(r"'[^']*'")
     for name, line in lines.items():
         message = quoted.sub("", line.split(": ", 1)[1])
         left = set(re.findall(r"[A-Za-z]{2,}", re.sub(r"[KQRBN]?[a-h]?[a-h][1-8]|[pnbrqkPNBRQK1-8/]{8,}.*", "",

@@ -174,6 +174,9 @@ _KEPT_WORDS = frozenset({
     "Markdown", "UTF-8", "Content-Type", "pip", "install", "fpdf2",
     "Event", "TimeControl", "%clk",  # PGN's tags and clock comment
     "SS", "MM",     # the forms of a time: SS, M:SS, H:MM:SS
+    "KQRBNP", "kqrbnp", "KQkq", "YYYY", "DD",  # a FEN's piece letters and castling rights, a date's form
+    "true", "false",  # YAML's values, as typed
+    "URI", "Unicode", "TAG",  # YAML's words for its tags and escapes (%TAG is a directive)
 })
 #: The event syntax's own words besides the verbs (``touch e2 accidentally``, ``claim threefold
 #: [MOVE]``, ``drop SQ``), which stay English everywhere.

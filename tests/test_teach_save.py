@@ -114,7 +114,7 @@ def test_another_existing_file_is_asked_about_then_replaced_by_the_session(tmp_p
     session.handle("e4")
     assert session.handle(f":save {other}") == ""
     assert session.prompt() == f"{other} exists: overwrite it? [y/N] "
-    assert session.handle("y") == f"saved 1 events to {other}"
+    assert session.handle("y") == f"saved 1 event to {other}"
     assert yaml.safe_load(other.read_text(encoding="utf-8"))["events"] == [{"white": "play e4"}]
     assert main(["run", str(other)]) == 0
     capsys.readouterr()
@@ -123,7 +123,7 @@ def test_another_existing_file_is_asked_about_then_replaced_by_the_session(tmp_p
 def test_a_new_file_is_written_without_a_question(tmp_path: Path) -> None:
     session = teach.new_session(None, None, None, None, None, None, None)
     session.handle("e4")
-    assert session.handle(f":save {tmp_path / 'new.yaml'}") == f"saved 1 events to {tmp_path / 'new.yaml'}"
+    assert session.handle(f":save {tmp_path / 'new.yaml'}") == f"saved 1 event to {tmp_path / 'new.yaml'}"
 
 
 def test_load_then_save_over_it_keeps_the_rest(tmp_path: Path) -> None:
@@ -135,7 +135,7 @@ def test_load_then_save_over_it_keeps_the_rest(tmp_path: Path) -> None:
     session.handle(":save " + str(path))
     assert session.prompt().startswith(f"{path} is the file this session was loaded from: replace its 2 events "
                                        "with the session's 1")
-    assert session.handle("yes").startswith(f"saved 1 events to {path}, in place of its 2; kept: title,")
+    assert session.handle("yes").startswith(f"saved 1 event to {path}, in place of its 2; kept: title,")
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert data["events"] == [{"white": "touch g1"}]
     assert data["expect"] == {"to_move": "white", "must": {"must": "move", "square": "g1"}}
@@ -176,7 +176,7 @@ def test_a_report_keeps_its_report_and_ruling(tmp_path: Path, capsys: pytest.Cap
     session.handle("d4")
     session.handle(f":save {path}")
     assert session.handle("y").splitlines() == [
-        f"saved 1 events to {path}, in place of its 1; kept: report, ruling",
+        f"saved 1 event to {path}, in place of its 1; kept: report, ruling",
         f"the ruling block is kept; it was written for the old events (`arbiter validate {path}` may now find "
         "it inconsistent)",
     ]

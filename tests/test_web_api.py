@@ -158,12 +158,12 @@ def test_a_session_from_scenario_text_queues_its_events(client: TestClient) -> N
 
 @pytest.mark.parametrize(("body", "message"), [
     ({"fen": "x"}, "<options>"),
-    ({"ruleset": "bullet"}, "ruleset: Input should be"),
+    ({"ruleset": "bullet"}, "ruleset: must be one of: standard, rapid, blitz"),
     ({"colour": "white"}, "colour: unknown key"),
     ({"library": CASE, "fen": "8/8/8/8/8/8/8/8 w - - 0 1"}, "library takes its position and settings"),
     ({"library": CASE, "scenario": "title: x"}, "not both"),
     ([1, 2], "expected a JSON object"),
-    ({"time_control": "x" * 5000}, "time_control: String should have at most"),
+    ({"time_control": "x" * 5000}, "time_control: must be at most 200 characters long"),
 ])
 def test_a_bad_new_session_is_a_one_line_400(client: TestClient, body: Any, message: str) -> None:
     assert message in _error(client.post("/api/sessions", json=body))
@@ -178,7 +178,7 @@ def test_bad_events_bad_json_and_unknown_keys(client: TestClient) -> None:
     assert _error(client.post(events, json={"line": "lift e5"}))  # an empty square: the game is as it was
     assert client.get(f"/api/sessions/{key}").json()["view"]["events"] == ["white: touch g1"]
     assert "lin: unknown key" in _error(client.post(events, json={"lin": "e4"}))
-    assert "line: Field required" in _error(client.post(events, json={}))
+    assert "line: is missing" in _error(client.post(events, json={}))
     assert "not JSON" in _error(client.post(events, content=b"{bad", headers={"content-type": "application/json"}))
     assert "Content-Type application/json" in _error(client.post(events, content=b'{"line": "e4"}',
                                                                  headers={"content-type": "text/plain"}), 415)
@@ -259,7 +259,7 @@ def test_the_websocket_plays_lines_and_actions(client: TestClient) -> None:
         ws.send_bytes(b'{"action": "undo"}')
         assert "not bytes" in ws.receive_json()["error"]
         ws.send_text(json.dumps({"line": "e" * 3000}))
-        assert "line: String should have at most" in ws.receive_json()["error"]
+        assert "line: must be at most 2000 characters long" in ws.receive_json()["error"]
     assert client.get(f"/api/sessions/{key}").json()["view"]["events"] == []
 
 

@@ -59,7 +59,7 @@ def run(paths: list[Path], count: int, seed: int | None, topic: str | None,
             by_topic[question.topic][0] += right
             by_topic[question.topic][1] += 1
     except (EOFError, KeyboardInterrupt):
-        stopped = ngettext("Stopped after {answered} of {total} questions.",
+        stopped = ngettext("Stopped after {answered} of {total} question.",
                            "Stopped after {answered} of {total} questions.", len(chosen))
         say("\n" + stopped.format(answered=answered, total=len(chosen)))
     else:

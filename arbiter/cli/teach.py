@@ -251,10 +251,10 @@ class Terminal:
             return error_line(_("cannot write {path}: {error}").format(path=path, error=err.strerror or err))
         self._kept = self.session.events
         if saved.replaced is None:
-            return ngettext("saved {count} events to {path}", "saved {count} events to {path}",
+            return ngettext("saved {count} event to {path}", "saved {count} events to {path}",
                             saved.events).format(count=saved.events, path=path)
         kept = _("; kept: {blocks}").format(blocks=", ".join(saved.kept)) if saved.kept else ""
-        lines = [ngettext("saved {count} events to {path}, in place of its {replaced}{kept}",
+        lines = [ngettext("saved {count} event to {path}, in place of its {replaced}{kept}",
                           "saved {count} events to {path}, in place of its {replaced}{kept}",
                           saved.events).format(count=saved.events, path=path, replaced=saved.replaced, kept=kept)]
         if saved.notation is not None:
@@ -274,7 +274,7 @@ class Terminal:
         except ScenarioError as err:
             return error_line(str(err))
         self._kept = self.session.events
-        loaded = ngettext("loaded {path}: {count} events; Enter plays the next one",
+        loaded = ngettext("loaded {path}: {count} event; Enter plays the next one",
                           "loaded {path}: {count} events; Enter plays the next one", view.queued)
         return loaded.format(path=path, count=view.queued) + "\n" + self.screen(view)
 

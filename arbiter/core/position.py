@@ -21,6 +21,7 @@ import chess
 
 from arbiter.core.arrangement import Side, changed_mask, move_between, placement_of, same_placement
 from arbiter.core.errors import InvalidPositionError, shown
+from arbiter.core.fenfaults import fen_fault
 from arbiter.core.i18n import N_, _
 from arbiter.core.legalcore import (fast_board, fast_can_capture, fast_can_move, fast_check, fast_is_legal,
                                     fast_is_stuck, fast_move, fast_push, is_compiled_available, python_move)
@@ -259,7 +260,8 @@ class Position:
         try:
             board = chess.Board(fen) if fen else chess.Board()
         except ValueError as err:
-            raise InvalidPositionError(_("bad FEN {fen}: {error}").format(fen=shown(fen), error=err)) from None
+            raise InvalidPositionError(_("bad FEN {fen}: {error}").format(
+                fen=shown(fen), error=fen_fault(err))) from None
         status = board.status()
         if status != chess.STATUS_VALID:
             reasons = [str(flag.name).lower().replace("_", " ") for flag in chess.Status if flag and flag in status]

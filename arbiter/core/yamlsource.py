@@ -11,6 +11,7 @@ from typing import Any
 
 import yaml
 
+from arbiter.core.yamlproblems import unacceptable_character, yaml_problem
 from arbiter.core.i18n import _
 from arbiter.core.errors import shown
 
@@ -77,11 +78,12 @@ class Located:
         except yaml.MarkedYAMLError as err:
             mark = err.problem_mark or err.context_mark
             line = mark.line + 1 if mark is not None else None
-            raise YamlSourceError(line, _("malformed YAML: {error}").format(error=err.problem or err)) from None
+            said = yaml_problem(err.problem) if err.problem else str(err)
+            raise YamlSourceError(line, _("malformed YAML: {error}").format(error=said)) from None
         except yaml.reader.ReaderError as err:  # a control character: told with its line, on one line
             line = text.count("\n", 0, err.position) + 1
             character = f"#x{err.character:04x}" if isinstance(err.character, int) else repr(err.character)
-            problem = f"unacceptable character {character}: {err.reason}"
+            problem = unacceptable_character(character, err.reason)
             raise YamlSourceError(line, _("malformed YAML: {error}").format(error=problem)) from None
         except yaml.YAMLError as err:
             raise YamlSourceError(None, _("malformed YAML: {error}").format(error=err)) from None

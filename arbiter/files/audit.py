@@ -93,6 +93,8 @@ def _result_note(game: GameAudit, tokens: GameTokens) -> str | None:
     """The note of a game whose movetext writes no result (python-chess reads it without one)."""
     if tokens.is_result_written or game.is_ended_after_tags:
         return None
+    if tokens.errors and not tokens.sans:
+        return None  # the reader stopped before the movetext (a FEN tag refused): it says nothing of it
     if "Result" not in tokens.headers:
         given = _("its result is *")
     elif game.result in RESULTS:

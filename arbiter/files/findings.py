@@ -211,7 +211,7 @@ class Tally:
         code = min(self.notations, key=lambda c: (-self.notations[c], language_preference(c)))
         name = f"{told_name(code)} ({code})"
         count = self.notations[code]
-        return ngettext("hint: {count} games read as {name}, not as English: try {option}",
+        return ngettext("hint: {count} game read as {name}, not as English: try {option}",
                         "hint: {count} games read as {name}, not as English: try {option}",
                         count).format(count=count, name=name, option=f"--notation {code}")
 

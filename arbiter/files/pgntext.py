@@ -20,6 +20,8 @@ from typing import TextIO
 import chess
 import chess.pgn
 
+from arbiter.core.errors import shown
+from arbiter.core.fenfaults import fen_fault, is_fen_fault
 from arbiter.core.clock import TimeControlError
 from arbiter.core.i18n import _, ngettext
 from arbiter.core.notation import Language, languages, legal_move, move_pattern
@@ -133,7 +135,12 @@ class GameTokens(chess.pgn.BaseVisitor[None]):
                     ply=len(self.sans), comment="[%clk]", error=err))
 
     def handle_error(self, error: Exception) -> None:
-        self.errors.append(str(error))
+        fen = self.headers.get("FEN")
+        if isinstance(error, ValueError) and fen is not None and not self.sans and is_fen_fault(error):
+            # python-chess sets the board up from the FEN tag before any move: said in our words
+            self.errors.append(_("bad FEN tag {fen}: {error}").format(fen=shown(fen), error=fen_fault(error)))
+        else:
+            self.errors.append(str(error))
 
     def result(self) -> None:
         return None

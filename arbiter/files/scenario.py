@@ -18,6 +18,7 @@ from typing import Any, Literal
 import chess
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from arbiter.core.clock import (
     MAX_DURATION, ZERO, Clock, TimeControl, TimeControlError, exact, parse_duration, seconds_text,
@@ -35,6 +36,7 @@ from arbiter.core.yamlsource import Located, YamlSourceError, dotted, scalar_at
 from arbiter.files.expect import failures, must_fields
 from arbiter.files.models import EventModel, RegulationsModel, ScenarioFile
 from arbiter.core.i18n import _
+from arbiter.core.modelerrors import first_problem
 from arbiter.files.start import duration_at, read_start, start_clock
 
 
@@ -224,8 +226,9 @@ def _translate_listed(spec: ScenarioFile, reads: Language, writes: Language) -> 
 
 
 def _located(name: str, doc: Located, err: ValidationError) -> ScenarioError:
-    first = err.errors()[0]
-    loc = tuple(part for part in first["loc"] if not (isinstance(part, str) and part.startswith("function-")))
+    errors = err.errors()
+    loc, said = first_problem(ScenarioFile, errors)
+    first = next((error for error in errors if _plain_loc(error) == loc), errors[0])
     key = ".".join(str(p) for p in loc) or _("the file")
     if first["type"] == "extra_forbidden":
         if len(loc) > 1:
@@ -236,13 +239,19 @@ def _located(name: str, doc: Located, err: ValidationError) -> ScenarioError:
     elif first["type"] == "missing":
         message = _("missing required key {key}").format(key=repr(key))
     else:
-        message = f"{key}: {first['msg']}"  # pydantic's own message, in English
+        in_event = len(loc) >= 2 and loc[0] == "events" and isinstance(loc[1], int)
+        where = ".".join(str(p) for p in loc[2:]) if in_event else key
+        message = f"{where}: {said}" if where else said
         if "input" in first and not isinstance(first["input"], (dict, list)):
             message += " " + _("(got {value})").format(value=shown(first["input"]))
     if len(loc) >= 2 and loc[0] == "events" and isinstance(loc[1], int):
         raw = doc.data["events"][loc[1]]
         message = _("event {index} ({event})").format(index=loc[1], event=_event_text(raw)) + f": {message}"
     return ScenarioError(name, doc.line(loc), message)
+
+
+def _plain_loc(error: ErrorDetails) -> tuple[str | int, ...]:
+    return first_problem(ScenarioFile, [error])[0]
 
 
 def _event_text(raw: Any) -> str:

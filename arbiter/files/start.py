@@ -17,6 +17,7 @@ import chess
 
 from arbiter.core.clock import TimeControl, TimeControlError, decimal_text, parse_duration
 from arbiter.core.errors import InvalidEventError, InvalidPositionError, ScenarioError, shown, told
+from arbiter.core.fenfaults import fen_fault
 from arbiter.core.notation import DEFAULT as ENGLISH
 from arbiter.core.notation import Language, language, legal_move
 from arbiter.core.position import Position
@@ -87,7 +88,7 @@ def _set_up_fen(name: str, line: int, set_up: str) -> str:
         board.set_board_fen(placement)
     except ValueError as err:
         raise ScenarioError(name, line, _("bad set_up placement {placement}: {error}").format(
-            placement=shown(set_up), error=told(err))) from None
+            placement=shown(set_up), error=fen_fault(err))) from None
     board.castling_rights = chess.BB_CORNERS
     board.castling_rights = board.clean_castling_rights()
     return board.fen()

@@ -136,7 +136,7 @@ def create_app(library: Path | None = None, max_sessions: int = 500, max_events:
         try:
             return model.model_validate_json(data)
         except ValidationError as err:
-            raise Refused(400, one_line(err)) from None
+            raise Refused(400, one_line(model, err)) from None
 
     async def yaml_text(request: Request) -> str:
         data = await body(request, YAML_TYPES, _("YAML text"))
@@ -410,7 +410,7 @@ def create_app(library: Path | None = None, max_sessions: int = 500, max_events:
                         act, operation = actions[str(message.action)], ("action", str(message.action))
                     answer = await on(key, act, lang, operation)
                 except ValidationError as err:
-                    answer = {"error": one_line(err)}
+                    answer = {"error": one_line(SocketMessage, err)}
                 except Refused as err:
                     answer = {"error": err.message}
                     if err.status == 404:

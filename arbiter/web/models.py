@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from arbiter.core.i18n import _, ngettext
+from arbiter.core.modelerrors import count_of_problems, first_problem
+
+#: Where serde's message on a JSON text that is none says the fault is.
+_LINE_COLUMN = re.compile(r"line (\d+) column (\d+)")
 
 #: The longest text of a position field (a FEN, a time control, a notation code).
 SHORT = 200
@@ -73,21 +78,23 @@ class SocketMessage(Strict):
         return self
 
 
-def one_line(err: ValidationError) -> str:
-    """A pydantic error as one line: where, and what is wrong (the first problem)."""
+def one_line(model: type[BaseModel], err: ValidationError) -> str:
+    """A pydantic error of validating ``model`` as one line in the request's language: where, and
+    what is wrong (the first problem; a key not allowed before any other)."""
     errors = err.errors()
-    first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])  # a typo says itself
-    where = ".".join(str(part) for part in first["loc"])
-    kind, message = first["type"], first["msg"]
+    first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
+    kind = first["type"]
+    loc, message = first_problem(model, errors, prefer_unknown_key=True)
+    where = ".".join(str(part) for part in loc)
     if kind == "extra_forbidden":
         message = _("unknown key")
     elif kind == "json_invalid":
-        message = _("not JSON: {error}").format(error=first.get("ctx", {}).get("error", message))
+        found = _LINE_COLUMN.search(str(first.get("ctx", {}).get("error", "")))
+        message = _("not JSON (line {line}, column {column})").format(line=found[1], column=found[2]) \
+            if found else _("not JSON")
         where = ""
     elif kind == "model_type":
         message = _("expected a JSON object")
-    elif message.startswith("Value error, "):
-        message = message[len("Value error, "):]
-    more = " " + ngettext("(and {count} more)", "(and {count} more)", len(errors) - 1).format(
-        count=len(errors) - 1) if len(errors) > 1 else ""
+    others = count_of_problems(model, errors) - 1
+    more = " " + ngettext("(and {count} more)", "(and {count} more)", others).format(count=others) if others else ""
     return f"{where}: {message}{more}" if where else f"{message}{more}"

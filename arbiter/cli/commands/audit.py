@@ -65,7 +65,7 @@ def _audit_files(args: argparse.Namespace, workers: Workers | None) -> int:
                     tally.add(result)
                     last = result.number
                     if progress and tally.games % 100 == 0:
-                        print("\r" + ngettext("{file}: {count} games", "{file}: {count} games", tally.games).format(
+                        print("\r" + ngettext("{file}: {count} game", "{file}: {count} games", tally.games).format(
                             file=raw, count=tally.games), end="", file=sys.stderr)
                     _print_audit(raw, result, args.format)
             except NoPgnGameError as err:
@@ -96,7 +96,7 @@ def _audit_files(args: argparse.Namespace, workers: Workers | None) -> int:
     if args.format == "json":
         print(json.dumps({"summary": tally.summary()}, ensure_ascii=False))
     else:
-        print(ngettext("{count} games audited", "{count} games audited", tally.games).format(count=tally.games))
+        print(ngettext("{count} game audited", "{count} games audited", tally.games).format(count=tally.games))
         for kind, count in sorted(tally.findings.items()):
             print(f"  {kind:24} {count}")
         if tally.notation_hint is not None:
