@@ -109,12 +109,14 @@ def test_broken_input_is_reported_and_the_next_game_read(tmp_path: Path, capsys:
     assert main(["audit", str(broken)]) == 2  # a broken game is invalid input
     out = capsys.readouterr().out.splitlines()
     # what python-chess passes over, reading the game without an error, is a note: the game is audited
-    assert out[:5] == [f"{broken} game 1 (A - ?, *)",
+    assert out[:6] == [f"{broken} game 1 (A - ?, *)",
                        "    note: bytes that are not UTF-8, read as U+FFFD",
                        "    note: line 1: malformed tag '[Event \"x\"': python-chess passes over the whole line",
+                       "    note: line 4: '\ufffd\ufffd garbage' is neither a move nor any other part of PGN: "
+                       "python-chess passes over it",
                        "    note: no result is written after the moves (its result is *)",
                        f"{broken} game 2 (? - ?, *)"]
-    assert out[5].startswith("    broken game: ")  # the bad FEN tag
+    assert out[6] == "    broken game: bad FEN tag '8/8/8 w - - 0 1': the placement must have 8 ranks, separated by /"
     assert "3 games audited" in out
     empty = tmp_path / "empty.pgn"
     empty.write_text("")

@@ -124,13 +124,19 @@ def test_tokens_python_chess_skips_or_reads_otherwise() -> None:
     results = [result for result, _ in _notes("odd-tokens.pgn")]
     assert results == ["1/2-1/2", "1-0", "*", "+--", "½-½", "1/2–1/2", "*", "1-0", "1/2-1/2"]
     notes = [notes for _, notes in _notes("odd-tokens.pgn")]
-    assert notes[:3] == [[], [], []] and notes[7] == []
+    # what python-chess passes over is said, with its line: never a move number, a check sign or e.p.,
+    # nor a character glued to a token it reads (\$14)
+    passed = "is neither a move nor any other part of PGN: python-chess passes over it"
+    assert notes[0] == [f"line 7: '⩱' {passed}"]
+    assert notes[1:3] == [[], []] and notes[7] == []
     no_pgn = "which is no PGN result: 1-0, 0-1, 1/2-1/2 or *"
     assert notes[3] == [f"no result is written after the moves (the Result tag gives +--, {no_pgn})"]
-    assert notes[4:6] == [[f"no moves and no result after the tags (the Result tag gives ½-½, {no_pgn})"],
-                          [f"no moves and no result after the tags (the Result tag gives 1/2–1/2, {no_pgn})"]]
-    assert notes[6] == [NO_RESULT]
-    assert notes[8] == ["no result is written after the moves (the Result tag gives 1/2-1/2)"]
+    assert notes[4:6] == [[f"line 3: '½-½' {passed}",
+                           f"no moves and no result after the tags (the Result tag gives ½-½, {no_pgn})"],
+                          [f"line 3: '1/2–1/2' {passed}",
+                           f"no moves and no result after the tags (the Result tag gives 1/2–1/2, {no_pgn})"]]
+    assert notes[6] == [f"line 1: '1–0' {passed}", NO_RESULT]
+    assert notes[8] == [f"line 4: 'Kx' {passed}", "no result is written after the moves (the Result tag gives 1/2-1/2)"]
 
 
 def test_tag_lines_as_python_chess_reads_them() -> None:
@@ -150,7 +156,8 @@ def test_tag_lines_as_python_chess_reads_them() -> None:
         # [pgn] ... [/pgn] wrappers: the first line is passed over with its moves, the moves after
         # the second [pgn] are the game's
         ("*", ["line 1: malformed tag '[pgn] 1. e4 e6 2. d4 d5 3. Nc3 Nf6 4. e5': python-chess passes over the "
-               "whole line", "line 3: malformed tag '[pgn]': python-chess passes over the whole line", NO_RESULT]),
+               "whole line", "line 3: malformed tag '[pgn]': python-chess passes over the whole line",
+               "line 5: '[/pgn]' is neither a move nor any other part of PGN: python-chess passes over it", NO_RESULT]),
         # a game straight after another, with no blank line between: one game to python-chess
         ("*", ["line 7: a tag pair after movetext, with no blank line between: python-chess reads it as movetext, "
                "not as the start of another game, and the 3 tag lines after it too"]),

@@ -46,7 +46,7 @@ def test_the_command_line_process_writes_no_library_log_line(tmp_path: Path) -> 
                           text=True, timeout=120, check=False)
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
-        f"INVALID {scenario}:3: bad PGN: illegal san: 'Bc5' in "
+        f"INVALID {scenario}:3: bad PGN: 'Bc5' is not a legal move in "
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"]
 
 
@@ -55,7 +55,7 @@ def test_a_scenario_starting_from_a_bad_pgn_says_it_once_in_its_own_line(
         logged: list[logging.LogRecord]) -> None:
     done = run_main(["run", write_file(tmp_path, "bad-start.yaml", BAD_START)], "", capsys, monkeypatch)
     assert done.returncode == 2
-    assert "bad PGN: illegal san: 'Bc5'" in done.stdout + done.stderr
+    assert "bad PGN: 'Bc5' is not a legal move" in done.stdout + done.stderr
     assert "while parsing" not in done.stdout + done.stderr  # python-chess's own log line
     assert [r.name for r in logged if r.name.startswith("chess")] == []
 
@@ -74,7 +74,7 @@ def test_the_server_answers_a_bad_pgn_in_one_line_and_logs_nothing(
     client = TestClient(create_app())
     capsys.readouterr()
     answer = client.post("/api/run", content=BAD_START.encode(), headers={"content-type": "application/yaml"})
-    assert "illegal san: 'Bc5'" in answer.text
+    assert "'Bc5' is not a legal move" in answer.text
     out, err = capsys.readouterr()
     assert "while parsing" not in out + err
     assert [r.name for r in logged if r.name.startswith("chess")] == []

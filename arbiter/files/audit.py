@@ -26,7 +26,8 @@ from arbiter.core.notation import DEFAULT, language
 from arbiter.core.pgnread import RESULTS
 from arbiter.files.findings import ENDED_AFTER_TAGS, Finding, GameAudit
 from arbiter.files.notationhint import notation_hint, partly_read
-from arbiter.files.pgntext import GameTokens, first_game, is_ended_after_tags, text_notes, tokens_of_score, why_not_pgn
+from arbiter.files.pgntext import GameTokens, first_game, is_ended_after_tags, tokens_of_score, why_not_pgn
+from arbiter.files.readingnotes import passed_over_notes, text_notes
 from arbiter.files.scorereplay import audit_game
 
 
@@ -66,7 +67,8 @@ def _audit_text(number: int, text: str, notation: str | None, laws: str | None =
     game.has_tags = tokens.has_tags
     game.is_ended_after_tags = is_ended_after_tags(text)
     result_note = _result_note(game, tokens)
-    game.notes[:0] = [*text_notes(text), *([_(ENDED_AFTER_TAGS)] if game.is_ended_after_tags else []),
+    game.notes[:0] = [*text_notes(text), *passed_over_notes(tokens.passed_over),
+                      *([_(ENDED_AFTER_TAGS)] if game.is_ended_after_tags else []),
                       *([result_note] if result_note else [])]
     if game.not_audited is not None:  # a variant's movetext (N@f3) is not chess's to judge
         return game

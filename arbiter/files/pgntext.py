@@ -3,8 +3,9 @@ the texts of its games, each game's tokens (tags, the moves as written, the cloc
 judged, the board a game starts from, and what python-chess reads otherwise than it looks.
 
 What the reader passes over that the writer may have meant (a malformed tag, a tag pair read as
-movetext) is told in notes; a text that is no PGN game at all (prose, YAML) is told apart from a
-broken game.
+movetext, a word of the movetext that is no part of PGN) is told in notes
+(:mod:`arbiter.files.readingnotes`); a text that is no PGN game at all (prose, YAML) is told apart
+from a broken game.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import chess.pgn
 from arbiter.core.errors import shown
 from arbiter.core.fenfaults import fen_fault, is_fen_fault
 from arbiter.core.clock import TimeControlError
-from arbiter.core.i18n import _, ngettext
+from arbiter.core.i18n import _
 from arbiter.core.notation import Language, languages, legal_move, move_pattern
 from arbiter.core.pgnread import MOVE_NUMBER, NULL_MOVE, RESULTS, clock_seconds, read_score, still_in_comment
 
@@ -92,6 +93,11 @@ class GameTokens(chess.pgn.BaseVisitor[None]):
         self.has_tags = False
         #: Whether a result is written in the main line's movetext (``1-0`` after the moves).
         self.is_result_written = False
+        #: Text of the main line's movetext that python-chess passes over as no token of PGN
+        #: (``foo``, ``Qh9``, ``½-½``), each with its line in the game's text; besides move numbers,
+        #: check signs and ``e.p.`` (:func:`read_first_game` finds them; python-chess's own reader
+        #: says nothing of them).
+        self.passed_over: list[tuple[int, str]] = []
 
     def begin_game(self) -> None:
         self.is_game = True
@@ -237,7 +243,12 @@ def read_first_game(text: str) -> GameTokens | None:
             if line.isspace():
                 return tokens
         fresh_line = True
+        end = 0
         for match in tokens_of(line):
+            start = match.start()
+            if start != end and not skipping:
+                _check_passed_over(tokens, line, end, start, text, lines.tell())
+            end = match.end()
             token = match.group(0)
             first = token[0]
             if first == "{":
@@ -277,9 +288,36 @@ def read_first_game(text: str) -> GameTokens | None:
             else:
                 sans.append(token)
                 clocks.append(None)
+        else:
+            if end < len(line) and not skipping:
+                _check_passed_over(tokens, line, end, len(line), text, lines.tell())
         if fresh_line:
             line = lines.readline()
     return tokens
+
+
+#: What python-chess passes over in a movetext that holds nothing: spaces, move numbers
+#: (``12.``, ``12...``, ``12…``), check and mate signs, ``e.p.`` after an en passant capture.
+_PASSED_QUIETLY = re.compile(r"(?:\s|[+#]|\d+\s*(?:\.+|…)|\.+|…|e\.p\.|ep\b)+").fullmatch
+
+
+def _check_passed_over(tokens: GameTokens, line: str, end: int, start: int, text: str, after_line: int) -> None:
+    """Keep what ``line[end:start]``, text between two tokens (or after the last) that python-chess's
+    reader passes over, holds (``after_line``: where the reader stands in ``text``, just after the
+    line). A word glued to a token before or after it is part of a word read in part, which the
+    audit's notes say otherwise (``Sf3`` read as ``f3``); a tag pair read as movetext, and the
+    rest of its line, :func:`~arbiter.files.readingnotes.text_notes` says."""
+    gap = line[end:start]
+    if gap.isspace() or _PASSED_QUIETLY(gap) or TAG_FIRST.match(line.lstrip(" \t\ufeff")):
+        return
+    words = gap.split()
+    if end > 0 and not gap[0].isspace():
+        words = words[1:]
+    if start < len(line) and not gap[-1].isspace():
+        words = words[:-1]
+    said = " ".join(word for word in words if not _PASSED_QUIETLY(word))  # not its move numbers
+    if said:
+        tokens.passed_over.append((text.count("\n", 0, after_line - 1) + 1, said))
 
 
 def tokens_of_score(text: str) -> GameTokens:
@@ -322,70 +360,9 @@ _TOKEN = re.compile(
     r"""[KQRBNP]?[a-h]?[1-8]?[x:-]?[a-h][1-8](=?[QRBNqrbn])?[+#]?[!?]*|[O0]-[O0](-[O0])?[+#]?[!?]*"""
 )
 #: Two tag pairs in the value python-chess's tag pattern reads on one line (its value is greedy).
-_TAG_INSIDE = re.compile(r'"\]\s*\[[A-Za-z0-9][A-Za-z0-9_+#=:-]*\s+"')
+TAG_INSIDE = re.compile(r'"\]\s*\[[A-Za-z0-9][A-Za-z0-9_+#=:-]*\s+"')
 #: A tag pair at the start of a movetext line (movetext may follow it).
-_TAG_FIRST = re.compile(r'\[[A-Za-z0-9][A-Za-z0-9_+#=:-]*\s+"(?:[^"\\]|\\.)*"\]')
-
-
-def text_notes(text: str) -> list[str]:
-    """What python-chess reads in a game's text otherwise than it looks, each as a note with its
-    line (the game's lines numbered from 1): a malformed tag line, passed over with all it holds;
-    several tag pairs on one line, read as one; a tag pair read as movetext (after a byte-order
-    mark or spaces, or in the movetext); and bytes that are not UTF-8."""
-    notes = []
-    if "\ufffd" in text:
-        notes.append(_("bytes that are not {encoding}, read as {replacement}").format(encoding="UTF-8",
-                                                                                       replacement="U+FFFD"))
-    lines = text.split("\n")
-    at, blanks = 0, 0
-    while at < len(lines):  # the tags, as python-chess's reader takes them
-        line = lines[at]
-        if not line.startswith(("%", ";")):
-            if not line.strip():
-                if blanks:
-                    break
-                blanks += 1
-            elif not line.startswith("["):
-                break
-            else:
-                blanks = 0
-                tag = chess.pgn.TAG_REGEX.match(line)
-                if tag is None:
-                    notes.append(_("line {line}: malformed tag {tag}: {reader} passes over the whole line").format(
-                        line=at + 1, tag=repr(line.strip()[:40]), reader="python-chess"))
-                elif _TAG_INSIDE.search(tag.group(2)):
-                    notes.append(_("line {line}: several tag pairs on one line: {reader} reads them as one "
-                                   "{tag} tag").format(line=at + 1, tag=tag.group(1), reader="python-chess"))
-        at += 1
-    in_comment = False
-    runs: list[list[int]] = []  # the tag lines read as movetext, in runs: [first line, lines after it]
-    for number, line in enumerate(lines[at:], start=at + 1):  # the movetext
-        if not in_comment and not line.startswith(("%", ";")):
-            stripped = line.lstrip(" \t\ufeff")
-            if stripped.startswith("[") and _TAG_FIRST.match(stripped):
-                if runs and sum(runs[-1]) == number - 1 and line.startswith("["):
-                    runs[-1][1] += 1
-                else:
-                    runs.append([number, 0])
-        in_comment = still_in_comment(line, in_comment)
-    for first, after in runs:
-        also = ngettext(", and the {count} tag line after it too", ", and the {count} tag lines after it too",
-                        after).format(count=after) if after else ""
-        notes.append(_("line {line}: {why}").format(line=first, why=_read_as_movetext(lines[first - 1])) + also)
-    return notes
-
-
-def _read_as_movetext(line: str) -> str:
-    """Why python-chess reads the tag pair on ``line``, a movetext line, as movetext."""
-    if line.startswith("\ufeff["):
-        return _("a byte-order mark ({mark}) before a tag pair, where {reader} does not read it away (it does "
-                 "only on a game's first line): the tag is read as movetext").format(mark="U+FEFF",
-                                                                                     reader="python-chess")
-    if line.startswith("["):
-        return _("a tag pair after movetext, with no blank line between: {reader} reads it as movetext, not as "
-                 "the start of another game").format(reader="python-chess")
-    return _("a tag pair after spaces: {reader} reads it as movetext, not as a tag (a tag starts its "
-             "line)").format(reader="python-chess")
+TAG_FIRST = re.compile(r'\[[A-Za-z0-9][A-Za-z0-9_+#=:-]*\s+"(?:[^"\\]|\\.)*"\]')
 
 
 def is_ended_after_tags(text: str) -> bool:
@@ -407,7 +384,7 @@ def why_not_pgn(text: str) -> str | None:
     or movetext that is mostly moves, move numbers, variations and results, with at least a move
     or a result."""
     lines = [line for line in text.splitlines() if line.strip() and not line.startswith("%")]
-    if any(_TAG_FIRST.match(line.lstrip(" \t\ufeff")) for line in lines):
+    if any(TAG_FIRST.match(line.lstrip(" \t\ufeff")) for line in lines):
         return None
     if lines and _YAML_KEY.match(lines[0]):
         return _("it reads as {yaml} ({example}), not as {pgn} (scenarios and incident reports go to "

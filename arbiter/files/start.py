@@ -162,12 +162,23 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path | None, lang: Lan
     import chess.pgn  # only for files that start from PGN: it costs the cold start 50 ms
 
     from arbiter.core.pgnread import clock_seconds
+    from arbiter.files.pgntext import read_first_game
 
     game = chess.pgn.read_game(io.StringIO(text))
     if game is None or not has_tags and game.next() is None:
         raise ScenarioError(name, line, _no_game(what))
+    tokens = read_first_game(text)
+    # python-chess reads on past a miswritten move (or result): the start would not be the one written;
+    # a word of signs alone (an evaluation glyph, ⩱) names nothing
+    words = [(at, passed) for at, passed in (tokens.passed_over if tokens is not None else [])
+             if any(character.isalnum() for character in passed)]
+    if words:
+        at, passed = words[0]
+        raise ScenarioError(name, line, _("{what} holds {text} (its line {line}), which is neither a move nor any "
+                                          "other part of {pgn}").format(what=what, line=at, text=shown(passed),
+                                                                        pgn="PGN"))
     if game.errors:
-        raise ScenarioError(name, line, _("bad PGN: {error}").format(error=told(game.errors[0])))
+        raise ScenarioError(name, line, _("bad PGN: {error}").format(error=_pgn_fault(game.errors[0])))
     try:
         position = Position.from_start(game.board().fen(), [m.uci() for m in game.mainline_moves()])
     except InvalidPositionError as err:
@@ -227,6 +238,23 @@ def _read_pgn_file(name: str, line: int, path: Path, written: str) -> str:
     except UnicodeDecodeError:
         raise ScenarioError(name, line, _("start.pgn: {file} is not a text file in UTF-8, not a PGN file").format(
             file=file)) from None
+
+
+#: How python-chess says a SAN of a PGN's movetext names no move (its messages, in English).
+_SAN_FAULT = re.compile(r"(?P<kind>illegal|ambiguous|invalid) san: (?P<move>'.*?'|\".*?\")(?: in (?P<fen>.*))?")
+
+
+def _pgn_fault(err: Exception) -> str:
+    """What python-chess's error on a PGN's movetext says, in the user's language."""
+    found = _SAN_FAULT.fullmatch(str(err))
+    if found is None:
+        return told(err)
+    move, fen = found["move"], found["fen"] or ""
+    if found["kind"] == "illegal":
+        return _("{move} is not a legal move in {fen}").format(move=move, fen=fen)
+    if found["kind"] == "ambiguous":
+        return _("ambiguous move {move} in {fen}").format(move=move, fen=fen)
+    return _("not a move in SAN or UCI: {move}").format(move=move)
 
 
 def _no_game(what: str) -> str:

@@ -1,0 +1,81 @@
+"""Text of a game's main line python-chess passes over as no part of PGN: the audit notes it, a
+scenario's start refuses it (arbiter.files.pgntext.read_first_game, readingnotes, start)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbiter.core.errors import ScenarioError
+from arbiter.files.audit import audit_text
+from arbiter.files.pgntext import game_texts, read_first_game
+from arbiter.files.readingnotes import passed_over_notes
+from arbiter.files.scenario import loads
+
+REAL = Path(__file__).resolve().parent.parent / "bench" / "real"
+
+
+@pytest.mark.parametrize(("text", "passed"), [
+    ("1. e4 e5 2. foo Nf3 Nc6 3. Qh9 *\n", [(1, "foo"), (1, "Qh9")]),
+    ('[Event "x"]\n\n1. e4 e5\n2. Nf3 bar Nc6 *\n', [(4, "bar")]),
+    # move numbers in every form, check and mate signs, e.p. apart or glued: nothing
+    ("1. e4 d5 2. e5 f5 3. exf6 e.p. Nc6 4. Bb5+ a6 5...Nf6 6… Qxf7# *\n", []),
+    ("1.e4 d5 2.e5 f5 3.exf6ep *\n", []),
+    # inside comments and variations: not the main line's
+    ("1. e4 {foo bar\nbaz} e5 (1... c5 qux 2. Nf3) 2. Nf3 ; quux\n2... Nc6 *\n", []),
+    # a word glued to a token is a word read in part (Sf3 as f3): the notes say it otherwise
+    ("1. e4 e5 2. Sf3 *\n", []),
+    # a result in a dialect python-chess does not read, a castling with a non-breaking hyphen
+    ("1. e4 e5 ½-½\n", [(1, "½-½")]),
+    ("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O\u2011O *\n", [(1, "O\u2011O")]),
+    # a tag pair read as movetext: text_notes says it, not this
+    ('1. e4 e5\n[Event "y"]\n2. Nf3 *\n', []),
+])
+def test_the_main_line_s_passed_over_words_are_kept_with_their_lines(text: str, passed: list[tuple[int, str]]) -> None:
+    tokens = read_first_game(text)
+    assert tokens is not None
+    assert tokens.passed_over == passed
+
+
+def test_the_notes_name_five_and_count_the_rest() -> None:
+    notes = passed_over_notes([(line, f"x{line}") for line in range(1, 9)])
+    assert notes[0] == "line 1: 'x1' is neither a move nor any other part of PGN: python-chess passes over it"
+    assert len(notes) == 6 and notes[-1] == "and 3 more texts passed over"
+
+
+def test_a_castling_written_with_a_non_breaking_hyphen_in_a_real_archive_is_noted() -> None:
+    """bench/real/dialects-scalachess.pgn, game 67: python-chess passes over both castlings, so the
+    moves after them are read as the other side's; the note says why the audit finds what it finds."""
+    with open(REAL / "dialects-scalachess.pgn", encoding="utf-8-sig") as handle:
+        games = dict(game_texts(handle))
+    game = audit_text((67, games[67]))
+    passed = [note for note in game.notes if "passes over it" in note]
+    assert passed == ["line 1: 'O\u2011O' is neither a move nor any other part of PGN: python-chess passes over it"] * 2
+    assert any(finding.kind in ("illegal-move", "unreadable-move") for finding in game.findings)
+
+
+def test_a_scenario_does_not_start_from_a_pgn_python_chess_reads_past_a_word_of() -> None:
+    with pytest.raises(ScenarioError) as caught:
+        loads('title: t\nstart:\n  pgn: "1. e4 e5 2. Qxx Nc6"\nevents: []\n', "x.yaml")
+    assert str(caught.value).endswith("holds 'Qxx' (its line 1), which is neither a move nor any other part of PGN")
+    with pytest.raises(ScenarioError):
+        loads('title: t\nstart:\n  pgn: "1. e4 e5 1–0"\nevents: []\n', "x.yaml")
+    # an evaluation glyph names nothing: the start is the one written
+    scenario = loads('title: t\nstart:\n  pgn: "1. e4 e5 2. Nf3 ⩱ Nc6"\nevents: []\n', "x.yaml")
+    assert scenario.start.fen() == "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+
+
+@pytest.mark.parametrize(("pgn", "said"), [
+    ("1. e4 e5 2. Qxf7 Nc6", "x.yaml:3: неисправан PGN: 'Qxf7' није правилан потез у "
+                             "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+    ("1. Nf3 d5 2. Nc3 e5 3. Nd4 Nf6 4. Nb5 a6 5. Nd", None),
+])
+def test_a_move_python_chess_cannot_read_in_a_start_pgn_is_said_in_the_language(pgn: str, said: str | None) -> None:
+    from arbiter.core.i18n import use_language
+
+    with use_language("sr"), pytest.raises(ScenarioError) as caught:
+        loads(f'title: t\nstart:\n  pgn: "{pgn}"\nevents: []\n', "x.yaml")
+    if said is not None:
+        assert str(caught.value) == said
+    assert "san:" not in str(caught.value)
