@@ -157,7 +157,7 @@ def test_a_session_from_scenario_text_queues_its_events(client: TestClient) -> N
 
 
 @pytest.mark.parametrize(("body", "message"), [
-    ({"fen": "x"}, "<options>"),
+    ({"fen": "x"}, "fen: bad FEN 'x': "),
     ({"ruleset": "bullet"}, "ruleset: must be one of: standard, rapid, blitz"),
     ({"colour": "white"}, "colour: unknown key"),
     ({"library": CASE, "fen": "8/8/8/8/8/8/8/8 w - - 0 1"}, "library takes its position and settings"),

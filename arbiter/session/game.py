@@ -24,6 +24,7 @@ from arbiter.core.errors import (
     AmbiguousNotationError, ArbiterError, InternalError, InvalidEventError, ScenarioError, event_label,
 )
 from arbiter.core.notation import language, read_move, readings_of, told_name, write_san
+from arbiter.core.yamlsource import Located
 from arbiter.files.rewrite import replaced, write_whole
 from arbiter.files.scenario import Scenario, load, loads
 from arbiter.laws.referee import Referee
@@ -116,7 +117,8 @@ class Session:
         """A session from a position (``fen``, then ``moves`` played, SAN or UCI) and settings,
         each as a scenario file writes it (FORMAT §1); by default the initial position, no clock.
 
-        :raises ScenarioError: if an option is not valid (named as in ``<options>:LINE: ...``).
+        :raises ScenarioError: if an option is not valid, named by the option (``fen: bad FEN ...``),
+            not by a line of the scenario text the options are written into.
         """
         doc: dict[str, Any] = {"title": "arbiter teach"}
         if fen or moves:
@@ -125,7 +127,14 @@ class Session:
                            ("notation", notation), ("laws", laws)):
             if value:
                 doc[key] = value
-        return cls(loads(yaml.safe_dump(doc), "<options>"))
+        text = yaml.safe_dump(doc)
+        try:
+            return cls(loads(text, "<options>"))
+        except InternalError:
+            raise
+        except ScenarioError as err:
+            option = _option_at(text, err.line)
+            raise ScenarioError(option, None, err.message.removeprefix(f"{option}: ")) from None
 
     # -- what is played ---------------------------------------------------------------------------
 
@@ -495,3 +504,17 @@ def _written(board: chess.Board, move: chess.Move, notation: str) -> str:
     """``move`` as a session writes it in ``notation``: SAN if it is legal on ``board``, else UCI
     (an illegal move has no SAN)."""
     return write_san(board, move, notation) if board.is_legal(move) else move.uci()
+
+
+#: Where each option of :meth:`Session.from_position` stands in the scenario text it is written into.
+_OPTION_KEYS = {"fen": ("start", "fen"), "moves": ("start", "moves"), "time_control": ("time_control",),
+                "ruleset": ("ruleset",), "arbiter": ("arbiter",), "notation": ("notation",), "laws": ("laws",)}
+
+
+def _option_at(text: str, line: int | None) -> str:
+    """The option written on ``line`` of ``text`` (the options as a scenario), or the options as a whole."""
+    doc = Located(text)
+    for option, path in _OPTION_KEYS.items():
+        if path[0] in doc.data and (len(path) == 1 or path[1] in doc.data[path[0]]) and doc.line(path) == line:
+            return option
+    return _("the options")
