@@ -214,3 +214,15 @@ def test_every_known_fault_is_met_by_some_fen() -> None:
 def test_an_unknown_refusal_is_quoted_as_it_is() -> None:
     assert not is_fen_fault(ValueError("something new"))
     assert fen_fault(ValueError("something new")) == "something new"
+
+
+def test_a_file_s_true_false_and_null_are_quoted_as_the_file_writes_them() -> None:
+    from arbiter.core.errors import shown
+
+    assert [shown(value) for value in (True, False, None, 1, "x")] == ["true", "false", "null", "1", "'x'"]
+    with pytest.raises(ScenarioError) as caught:
+        loads("title: t\nstart:\n  fen: true\nevents: []\n", "x.yaml")
+    assert str(caught.value) == "x.yaml:3: start.fen: must be text (got true)"
+    with pytest.raises(ScenarioError) as caught:
+        loads("title: t\nevents:\n  - white:\n", "x.yaml")
+    assert str(caught.value) == "x.yaml:3: event 0 (white: null): an event has exactly one actor key, white or black"

@@ -76,12 +76,19 @@ class InternalError(ScenarioError):
 SHOWN_CHARACTERS = 40
 
 
+#: The values a file writes otherwise than Python does.
+_WRITTEN = {None: "null", True: "true", False: "false"}
+
+
 def shown(value: object) -> str:
     """``value`` as an error message quotes it (``repr``: strings in quotes, numbers bare), cut
     after :data:`SHOWN_CHARACTERS` characters with its length, so that a 5 MB move gives a short
     line: ``'e2e4e2e4e2e4…' (5,000,000 characters)``. A huge integer is never converted whole
-    (Python refuses to write more than 4,300 digits)."""
-    if isinstance(value, int) and not isinstance(value, bool):
+    (Python refuses to write more than 4,300 digits). ``true``, ``false`` and ``null`` are written
+    as a file (YAML, JSON) writes them, not as Python does."""
+    if value is None or isinstance(value, bool):
+        return _WRITTEN[value]
+    if isinstance(value, int):
         digits = _digits(value)
         if digits <= SHOWN_CHARACTERS:
             return repr(value)

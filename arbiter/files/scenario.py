@@ -258,7 +258,8 @@ def _event_text(raw: Any) -> str:
     if isinstance(raw, dict):
         for actor in ("white", "black"):
             if actor in raw:
-                return f"{actor}: {clipped(str(raw[actor]))}"
+                value = raw[actor]
+                return f"{actor}: {clipped(value) if isinstance(value, str) else shown(value)}"
     return shown(raw)
 
 
