@@ -114,6 +114,7 @@ class Located:
 
 #: What the reader leaves in a list or mapping for the constructor to build once all is checked.
 _LATER = object()
+_SCALAR = yaml.ScalarNode
 
 
 class _Reader:
@@ -130,6 +131,9 @@ class _Reader:
     def __init__(self, loader: yaml.SafeLoader, text: str) -> None:
         self.loader, self.text = loader, text
         self.seen: set[int] = set()
+        #: Whether the text may hold an alias at all: without a ``*`` anywhere it holds none, and
+        #: no node needs remembering to find one (the composer gives an alias its anchor's node).
+        self.may_alias = "*" in text
         #: Where each value left to the constructor goes: (list or mapping, index or key, node).
         self.later: list[tuple[Any, Any, yaml.Node]] = []
 
@@ -146,39 +150,52 @@ class _Reader:
 
     def _value(self, node: yaml.Node, depth: int, link: _Link) -> Any:
         kind = type(node)
+        if kind is _SCALAR and node.tag == _STR:
+            self._enter(node, depth, link)
+            return node.value
         if kind is yaml.SequenceNode and node.tag == _SEQ:
             self._enter(node, depth, link)
             items: list[Any] = []
+            inner = depth + 1
+            plain = not self.may_alias and inner <= MAX_DEPTH
             for index, item in enumerate(node.value):
-                value = self._value(item, depth + 1, (link, index))
+                if plain and type(item) is _SCALAR and item.tag == _STR:
+                    items.append(item.value)  # a string: :meth:`_enter` has nothing to say of it
+                    continue
+                value = self._value(item, inner, (link, index))
                 if value is _LATER:
                     self.later.append((items, index, item))
                 items.append(value)
             return items
         if kind is yaml.MappingNode and node.tag == _MAP and all(
-                type(key) is yaml.ScalarNode and key.tag == _STR for key, _ in node.value):
+                type(key) is _SCALAR and key.tag == _STR for key, _ in node.value):
             self._enter(node, depth, link)
             _check_keys(node, link)
             mapping: dict[str, Any] = {}
+            inner = depth + 1
+            plain = not self.may_alias and inner <= MAX_DEPTH
             for key, value_node in node.value:
                 name = key.value
-                self._enter(key, depth + 1, (link, name))
-                value = self._value(value_node, depth + 1, (link, name))
+                if plain:
+                    if type(value_node) is _SCALAR and value_node.tag == _STR:
+                        mapping[name] = value_node.value
+                        continue
+                else:
+                    self._enter(key, inner, (link, name))
+                value = self._value(value_node, inner, (link, name))
                 if value is _LATER:
                     self.later.append((mapping, name, value_node))
                 mapping[name] = value
             return mapping
-        if kind is yaml.ScalarNode and node.tag == _STR:
-            self._enter(node, depth, link)
-            return node.value
         _check(node, self.loader, self.text, depth, link, self.seen)  # the constructor's, once all is checked
         return _LATER
 
     def _enter(self, node: yaml.Node, depth: int, link: _Link) -> None:
         """:func:`_check`'s first two rules for ``node``: no alias, no nesting too deep."""
-        if id(node) in self.seen:
-            raise _alias_error(self.text, link)
-        self.seen.add(id(node))
+        if self.may_alias:
+            if id(node) in self.seen:
+                raise _alias_error(self.text, link)
+            self.seen.add(id(node))
         if depth > MAX_DEPTH:
             raise _depth_error(node, link)
 
