@@ -5,15 +5,20 @@ then explained.
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
 from arbiter.cli import render
 from arbiter.cli.teach import Terminal, ruling_line
-from arbiter.core.i18n import _, ngettext
+from arbiter.core.i18n import _, ngettext, topic_text
 from arbiter.laws.texts import event_words
 from arbiter.session import Session
 from arbiter.session.quiz import Question, UnknownTopicError, questions
+
+
+#: The width the quiz wraps its paragraphs at (as the articles are wrapped: ``render.article_text``).
+WIDTH = 88
 
 
 def run(paths: list[Path], count: int, seed: int | None, topic: str | None,
@@ -66,8 +71,10 @@ def run(paths: list[Path], count: int, seed: int | None, topic: str | None,
         say("")
     say(ngettext("Score: {score} of {answered}", "Score: {score} of {answered}", answered).format(
         score=score, answered=answered))
+    width = max([16, *(len(topic_text(name)) for name in by_topic)])
     for name, (good, asked) in sorted(by_topic.items()):
-        say(f"  {name:16} " + ngettext("{good} of {asked}", "{good} of {asked}", asked).format(good=good, asked=asked))
+        said = ngettext("{good} of {asked}", "{good} of {asked}", asked).format(good=good, asked=asked)
+        say(f"  {topic_text(name):{width}} {said}")
     return score
 
 
@@ -79,14 +86,16 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
     context = question.context()
     # the title often states the ruling: it is shown only once the answer is graded
     say("\n" + ngettext("Question {number} of {total} ({topic})", "Question {number} of {total} ({topic})",
-                        total).format(number=number, total=total, topic=question.topic))
+                        total).format(number=number, total=total, topic=topic_text(question.topic)))
     say(terminal.board())  # before the events: what the answer is about happens after it
     for line in context.lines():
         say(line)
     for event in question.scenario.events[: question.after]:
         terminal.play(event)  # an impossible event (a user's own file) is left out, not a traceback
-    say(_("What happened: {events}").format(events=", ".join(context.events) or _("nothing yet")))
-    say(question.question)
+    # wrapped between words, as the articles are (a terminal cuts a long line anywhere)
+    say(textwrap.fill(_("What happened: {events}").format(events=", ".join(context.events) or _("nothing yet")),
+                      width=WIDTH, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False))
+    say(textwrap.fill(question.question, width=WIDTH, break_long_words=False, break_on_hyphens=False))
     for index, choice in enumerate(question.choices, start=1):
         say(f"  {index}. {choice}")
     last = len(question.choices)

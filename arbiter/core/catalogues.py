@@ -28,6 +28,7 @@ import sys
 from pathlib import Path
 
 from arbiter.core.i18n import DOMAIN, LOCALE_DIR
+from arbiter.core.spoken import topic_label
 from arbiter.core.spoken import LIBRARY_DOMAIN
 from arbiter.core.transliteration import to_latin
 
@@ -51,9 +52,9 @@ def catalogue(locale: str, domain: str = DOMAIN) -> Path:
 
 
 def library_texts(folder: Path = LIBRARY) -> list[str]:
-    """The words of the scenario library a quiz shows: the title of every file that gives a
-    question (a ``quiz:`` block, or an ``expect`` block with ``must`` or ``result``), and the
-    question, choices and explanation of every ``quiz:`` block; each once, sorted."""
+    """The words of the scenario library the quiz and the page's seminars show: the title of every
+    file, the name of every topic (a folder, :func:`topic_label`), and the question, choices and
+    explanation of every ``quiz:`` block; each once, sorted."""
     import yaml
 
     found: set[str] = set()
@@ -61,12 +62,9 @@ def library_texts(folder: Path = LIBRARY) -> list[str]:
         spec = yaml.safe_load(path.read_text(encoding="utf-8"))
         if not isinstance(spec, dict):
             continue
+        found.add(topic_label(path.parent.name))
         quiz = spec.get("quiz")
-        expect = spec.get("expect") or {}
-        must = expect.get("must") if isinstance(expect, dict) else None
-        asks = isinstance(quiz, dict) or (isinstance(expect, dict) and (
-            "result" in expect or (isinstance(must, dict) and must.get("must") is not None)))
-        if asks and isinstance(spec.get("title"), str):
+        if isinstance(spec.get("title"), str):
             found.add(spec["title"])
         if isinstance(quiz, dict):
             found.update(str(text) for text in (quiz.get("question"), quiz.get("explain"), *quiz.get("choices", []))

@@ -64,6 +64,21 @@ def library_translations(code: str) -> _gettext.NullTranslations:
     return _gettext.translation(LIBRARY_DOMAIN, LOCALE_DIR, languages=[_LOCALES[code]], fallback=True)
 
 
+def topic_label(folder: str) -> str:
+    """A topic of the library (the name of its folder, ``carried-back``, as ``--topic`` takes it) as
+    the quiz and the page name it in English (``carried back``): the text the library's catalogue
+    translates (:func:`topic_text`)."""
+    return folder.replace("-", " ")
+
+
+def topic_text(folder: str) -> str:
+    """The topic of the library's folder ``folder`` in the language in force; the folder's name as
+    it is in English, or where the catalogue has no translation (a user's own folder)."""
+    label = topic_label(folder)
+    told = library_text(label)
+    return told if told != label else folder
+
+
 def library_text(text: str) -> str:
     """A text of the scenario library (a title, a quiz's question, choice or explanation) in the
     language in force; as written where its catalogue has no translation (a user's own file)."""

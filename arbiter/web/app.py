@@ -37,7 +37,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from arbiter.core.errors import ArbiterError, InternalError
-from arbiter.core.i18n import N_, NOTATION_OF, _, current_language, library_text, number, pgettext, use_language
+from arbiter.core.i18n import (N_, NOTATION_OF, _, current_language, library_text, number, pgettext, topic_text,
+                               use_language)
 from arbiter.files import documents
 from arbiter.files.scenario import Scenario, loads
 from arbiter.files.validate import Validation
@@ -249,7 +250,7 @@ def create_app(library: Path | None = None, max_sessions: int = 500, max_events:
         if not index:
             index.update(await run_in_threadpool(library_index, root))
         # the titles in the request's language where the library's catalogue has them
-        return JSONResponse({"groups": [{"name": group["name"], "files": [
+        return JSONResponse({"groups": [{"name": group["name"], "label": topic_text(group["name"]), "files": [
             {"path": file["path"], "title": library_text(file["title"])} for file in group["files"]]}
             for group in index["groups"]]})
 

@@ -690,7 +690,7 @@ async function loadLibrary() {
     select.replaceChildren()
     for (const group of data.groups) {
         const optgroup = document.createElement("optgroup")
-        optgroup.label = group.name
+        optgroup.label = group.label || group.name
         for (const file of group.files) {
             const option = document.createElement("option")
             option.value = file.path
