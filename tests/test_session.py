@@ -157,18 +157,13 @@ def test_nothing_to_undo_and_nothing_queued_are_errors() -> None:
 
 def test_bad_options_and_bad_files_are_scenario_errors(tmp_path: Path) -> None:
     # named by the option, not by a line of the scenario text the options are written into
-    with pytest.raises(ScenarioError) as caught:
-        Session.from_position(fen="not a fen")
-    assert str(caught.value) == "fen: bad FEN 'not a fen': the side to move must be w or b"
-    with pytest.raises(ScenarioError) as caught:
-        Session.from_position(time_control="soon")
-    assert str(caught.value).startswith("time_control: bad time control 'soon'")
-    with pytest.raises(ScenarioError) as caught:
-        Session.from_position(ruleset="bullet")
-    assert str(caught.value) == "ruleset: must be one of: standard, rapid, blitz (got 'bullet')"
-    with pytest.raises(ScenarioError) as caught:
-        Session.from_position(moves="e4 e4")
-    assert str(caught.value).startswith("moves: start move 2 'e4' is not legal")
+    for option, value, said in (("fen", "not a fen", "fen: bad FEN 'not a fen': the side to move must be w or b"),
+                                ("time_control", "soon", "time_control: bad time control 'soon' (e.g. "),
+                                ("ruleset", "bullet", "ruleset: must be one of: standard, rapid, blitz (got 'bullet')"),
+                                ("moves", "e4 e4", "moves: start move 2 'e4' is not legal")):
+        with pytest.raises(ScenarioError) as caught:
+            Session.from_position(**{option: value})
+        assert str(caught.value).startswith(said)
     with pytest.raises(ScenarioError, match="cannot read the file"):
         Session.from_file(tmp_path / "missing.yaml")
     session = Session.from_position()
