@@ -52,9 +52,9 @@ def catalogue(locale: str, domain: str = DOMAIN) -> Path:
 
 
 def library_texts(folder: Path = LIBRARY) -> list[str]:
-    """The words of the scenario library the quiz and the page's seminars show: the title of every
-    file, the name of every topic (a folder, :func:`topic_label`), and the question, choices and
-    explanation of every ``quiz:`` block; each once, sorted."""
+    """The words of the scenario library the quiz, ``explain`` and the page's seminars show: the
+    title of every file, the name of every topic (a folder, :func:`topic_label`), the note of every
+    event, and the question, choices and explanation of every ``quiz:`` block; each once, sorted."""
     import yaml
 
     found: set[str] = set()
@@ -63,6 +63,8 @@ def library_texts(folder: Path = LIBRARY) -> list[str]:
         if not isinstance(spec, dict):
             continue
         found.add(topic_label(path.parent.name))
+        found.update(str(event["note"]) for event in spec.get("events") or []
+                     if isinstance(event, dict) and event.get("note"))
         quiz = spec.get("quiz")
         if isinstance(spec.get("title"), str):
             found.add(spec["title"])

@@ -12,7 +12,7 @@ from arbiter.cli import render
 from arbiter.cli.commands.common import internal_error, scenario_files
 from arbiter.cli.render import error_line
 from arbiter.core.clock import seconds_text
-from arbiter.core.i18n import _, pgettext
+from arbiter.core.i18n import _, library_text, pgettext
 from arbiter.core.errors import ArbiterError, InternalError, ScenarioError, event_label
 from arbiter.files.scenario import final_state, load, replay_event
 from arbiter.files.sentences import laws_sentence
@@ -57,7 +57,7 @@ def _explain(name: str, notation: str | None, with_lines: bool = False,
         scenario = load(name, notation, laws)
         referee = scenario.new_referee()
         document["title"] = scenario.spec.name
-        lines.append(f"{scenario.spec.name}  ({scenario.path})")
+        lines.append(f"{library_text(scenario.spec.name)}  ({scenario.path})")  # the library's title in the language
         if scenario.spec.source:
             lines.append(_("Source: {source}").format(source=scenario.spec.source))
         settings = scenario.settings
@@ -76,7 +76,7 @@ def _explain(name: str, notation: str | None, with_lines: bool = False,
             if event.hand:
                 at += "  (" + (_("right hand") if event.hand == "right" else _("left hand")) + ")"
             lines.append(f"[{index}] {render.event_words(event, notation)}{at}"
-                         + (f"  ({event.note})" if event.note else ""))
+                         + (f"  ({library_text(event.note)})" if event.note else ""))
             if over:
                 lines.append("  " + _("the game is over: this has no effect"))
             if referee.position.standing.board_fen() != shown_board:
