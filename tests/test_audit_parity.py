@@ -125,7 +125,7 @@ def test_tokens_python_chess_skips_or_reads_otherwise() -> None:
     assert results == ["1/2-1/2", "1-0", "*", "+--", "½-½", "1/2–1/2", "*", "1-0", "1/2-1/2"]
     notes = [notes for _, notes in _notes("odd-tokens.pgn")]
     # what python-chess passes over is said, with its line: never a move number, a check sign or e.p.,
-    # nor a character glued to a token it reads (\$14)
+    # nor the backslash some tools write before a NAG (\$14)
     passed = "is neither a move nor any other part of PGN: python-chess passes over it"
     assert notes[0] == [f"line 7: '⩱' {passed}"]
     assert notes[1:3] == [[], []] and notes[7] == []

@@ -39,9 +39,48 @@ def test_the_main_line_s_passed_over_words_are_kept_with_their_lines(text: str, 
 
 
 def test_the_notes_name_five_and_count_the_rest() -> None:
-    notes = passed_over_notes([(line, f"x{line}") for line in range(1, 9)])
+    tokens = read_first_game("".join(f"{number}. e4 x{number}\n" for number in range(1, 9)))
+    assert tokens is not None and tokens.passed_over_count == 8
+    notes = passed_over_notes(tokens)
     assert notes[0] == "line 1: 'x1' is neither a move nor any other part of PGN: python-chess passes over it"
     assert len(notes) == 6 and notes[-1] == "and 3 more texts passed over"
+
+
+@pytest.mark.parametrize(("text", "passed"), [
+    # glued to a token that is no move (a parenthesis, a NAG, a result): passed over, said
+    ("1. e4 e5 (1... c5)foo 2. Nf3 *\n", [(1, "foo")]),
+    ("1. e4 e5 2. Nf3!?xyz Nc6 *\n", [(1, "xyz")]),
+    ("1. e4 e5 2. Nf3 $1abc Nc6 *\n", [(1, "abc")]),
+    # glued to a move: a word read in part, said by the notes on the English reading
+    ("1. e4foo e5 *\n", []),
+])
+def test_only_a_word_glued_to_a_move_is_left_to_the_notes_of_words_read_in_part(
+        text: str, passed: list[tuple[int, str]]) -> None:
+    tokens = read_first_game(text)
+    assert tokens is not None and tokens.passed_over == passed
+
+
+def test_the_lines_are_counted_once_however_many_words_are_passed_over() -> None:
+    """A game of 100,000 lines each with a word passed over is read in about the time of one
+    without them (each line's number was counted from the game's start: minutes instead of a second)."""
+    import time
+
+    plain = "".join(f"{number}. Nf3 Nf6 {number + 1}. Ng1 Ng8\n" for number in range(1, 60_000, 2))
+    marked = plain.replace(" Nf6", " foo Nf6")
+    times = []
+    for text in (plain, marked):
+        start = time.process_time()
+        tokens = read_first_game(text)
+        times.append(time.process_time() - start)
+        assert tokens is not None
+    assert tokens.passed_over_count == 30_000 and tokens.passed_over[-1] == (5, "foo")
+    assert times[1] < 5 * times[0] + 0.5
+
+
+def test_the_first_word_is_found_after_any_number_of_glyphs() -> None:
+    tokens = read_first_game("1. e4 ⩱ e5 ⩱ 2. Nf3 ⩱ Nc6 ⩱ 3. Bb5 ⩱ a6 ⩱ 4. Ba4 Qxx *\n")
+    assert tokens is not None and tokens.passed_over_count == 7
+    assert tokens.first_word_passed_over == (1, "Qxx")
 
 
 def test_a_castling_written_with_a_non_breaking_hyphen_in_a_real_archive_is_noted() -> None:
@@ -79,3 +118,19 @@ def test_a_move_python_chess_cannot_read_in_a_start_pgn_is_said_in_the_language(
     if said is not None:
         assert str(caught.value) == said
     assert "san:" not in str(caught.value)
+
+
+def test_a_null_move_or_a_bad_fen_tag_in_a_start_pgn_is_said_in_the_language() -> None:
+    from arbiter.core.errorline import error_line
+    from arbiter.core.i18n import use_language
+
+    with use_language("sr"), pytest.raises(ScenarioError) as caught:
+        loads('title: t\nstart:\n  pgn: "1. e4 e5 2. -- Nc6"\nevents: []\n', "x.yaml")  # was an internal error
+    said = str(caught.value)
+    assert said.endswith("садржи празан потез ('--') у полупотезу 3: њиме се не помера ниједна фигура на табли")
+    assert error_line(said) == said  # two quoted values, a long stretch between them: neither is cut
+    with use_language("sr"), pytest.raises(ScenarioError) as caught:
+        loads('title: t\nstart:\n  pgn: "[Event \\"x\\"]\\n[FEN \\"8/8/8 w - - 0 1\\"]\\n\\n1. e4 *"\n'
+              'events: []\n', "x.yaml")
+    assert str(caught.value) == ("x.yaml:3: неисправан PGN: неисправна ознака FEN '8/8/8 w - - 0 1': распоред мора "
+                                 "имати 8 редова, раздвојених знаком /")

@@ -25,7 +25,9 @@ def _cut_endings() -> tuple[str, ...]:
     """How a value cut with its length ends: `` characters)`` in the language in force."""
     return tuple({ngettext("{count} character", "{count} characters", n).rpartition("}")[2] + ")"
                   for n in (2, 5, 21, 22)})
-_QUOTED = re.compile(rf"'[^'\n]{{{LONG_TEXT + 1},}}'|\"[^\"\n]{{{LONG_TEXT + 1},}}\"")
+#: A quoted value, the quotes paired from the left (a long stretch between two short values is
+#: no value: ``'x' ... ('--')``).
+_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
 
 
 def error_line(text: str) -> str:
@@ -49,8 +51,8 @@ def error_line(text: str) -> str:
         parts += [text[start:found.end()], event if event.endswith(_cut_endings()) else clipped(event)]
         start = end
     text = "".join(parts) + text[start:]
-    text = _QUOTED.sub(lambda m: f"{m[0][0]}{m[0][1:SHOWN_CHARACTERS + 1]}…{m[0][0]} "
-                                 f"({count_of('characters', len(m[0]) - 2)})", text)
+    text = _QUOTED.sub(lambda m: m[0] if len(m[0]) <= LONG_TEXT + 2 else f"{m[0][0]}{m[0][1:SHOWN_CHARACTERS + 1]}…"
+                       f"{m[0][0]} ({count_of('characters', len(m[0]) - 2)})", text)
     if len(text) > LONG_LINE:
         text = f"{text[:LONG_LINE]}… ({count_of('characters', len(text))})"
     return text

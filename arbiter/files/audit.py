@@ -67,7 +67,7 @@ def _audit_text(number: int, text: str, notation: str | None, laws: str | None =
     game.has_tags = tokens.has_tags
     game.is_ended_after_tags = is_ended_after_tags(text)
     result_note = _result_note(game, tokens)
-    game.notes[:0] = [*text_notes(text), *passed_over_notes(tokens.passed_over),
+    game.notes[:0] = [*text_notes(text), *passed_over_notes(tokens),
                       *([_(ENDED_AFTER_TAGS)] if game.is_ended_after_tags else []),
                       *([result_note] if result_note else [])]
     if game.not_audited is not None:  # a variant's movetext (N@f3) is not chess's to judge

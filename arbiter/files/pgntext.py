@@ -96,8 +96,13 @@ class GameTokens(chess.pgn.BaseVisitor[None]):
         #: Text of the main line's movetext that python-chess passes over as no token of PGN
         #: (``foo``, ``Qh9``, ``½-½``), each with its line in the game's text; besides move numbers,
         #: check signs and ``e.p.`` (:func:`read_first_game` finds them; python-chess's own reader
-        #: says nothing of them).
+        #: says nothing of them). The first :data:`PASSED_OVER_KEPT`, and how many in all.
         self.passed_over: list[tuple[int, str]] = []
+        self.passed_over_count = 0
+        #: The first of them holding a letter or a digit (a miswritten move or result, not a glyph).
+        self.first_word_passed_over: tuple[int, str] | None = None
+        #: Where the lines of the game's text were last counted to: (position, lines before it).
+        self.counted: tuple[int, int] = (0, 0)
 
     def begin_game(self) -> None:
         self.is_game = True
@@ -244,13 +249,16 @@ def read_first_game(text: str) -> GameTokens | None:
                 return tokens
         fresh_line = True
         end = 0
+        after_move = False  # whether the token before is a move (a word glued to it is read in part)
         for match in tokens_of(line):
             start = match.start()
-            if start != end and not skipping and line[end:start] not in _QUIET_GAPS:
-                _check_passed_over(tokens, line, end, start, text, lines.tell())
-            end = match.end()
             token = match.group(0)
             first = token[0]
+            if start != end and not skipping and line[end:start] not in _QUIET_GAPS:
+                _check_passed_over(tokens, line[end:start], after_move and end > 0, _is_move_token(token), text,
+                                   lines.tell())
+            end = match.end()
+            after_move = False
             if first == "{":
                 line = token[2 if token.startswith("{ ") else 1:]
                 comment = []
@@ -288,44 +296,65 @@ def read_first_game(text: str) -> GameTokens | None:
             else:
                 sans.append(token)
                 clocks.append(None)
+                after_move = True
         else:
             if end < len(line) and not skipping and line[end:] not in _QUIET_GAPS:
-                _check_passed_over(tokens, line, end, len(line), text, lines.tell())
+                _check_passed_over(tokens, line[end:], after_move and end > 0, False, text, lines.tell())
         if fresh_line:
             line = lines.readline()
     return tokens
 
 
 #: What python-chess passes over in a movetext that holds nothing: spaces, move numbers
-#: (``12.``, ``12...``, ``12…``), check and mate signs, ``e.p.`` after an en passant capture.
-_PASSED_QUIETLY = re.compile(r"(?:\s|[+#]|\d+\s*(?:\.+|…)|\.+|…|e\.p\.|ep\b)+").fullmatch
+#: (``12.``, ``12...``, ``12…``), check and mate signs, ``e.p.`` after an en passant capture, and
+#: the backslash some tools write before a NAG (``\$14``).
+_PASSED_QUIETLY = re.compile(r"(?:\s|[+#\\]|\d+\s*(?:\.+|…)|\.+|…|e\.p\.|ep\b)+").fullmatch
 #: The gaps between tokens found to hold nothing (`` 12. ``, ``+ 13...``): a game has dozens, the
 #: same in every game, and asking the pattern again for each cost the audit's reader a tenth.
 _QUIET_GAPS: set[str] = {" ", "\n", " \n"}
 _QUIET_GAPS_KEPT = 1 << 12
 
 
-def _check_passed_over(tokens: GameTokens, line: str, end: int, start: int, text: str, after_line: int) -> None:
-    """Keep what ``line[end:start]``, text between two tokens (or after the last) that python-chess's
-    reader passes over, holds (``after_line``: where the reader stands in ``text``, just after the
-    line). A word glued to a token before or after it is part of a word read in part, which the
-    audit's notes say otherwise (``Sf3`` read as ``f3``); a tag pair read as movetext, and the
-    rest of its line, :func:`~arbiter.files.readingnotes.text_notes` says."""
-    gap = line[end:start]
+def _is_move_token(token: str) -> bool:
+    """Whether a token of python-chess's movetext pattern is a move (not a comment, a variation's
+    parenthesis, a NAG or a result)."""
+    return token[0] not in "{(;$?!)" and token not in RESULTS
+
+
+def _check_passed_over(tokens: GameTokens, gap: str, after_move: bool, before_move: bool, text: str,
+                       after_line: int) -> None:
+    """Keep what ``gap``, text between two tokens (or after the last) that python-chess's reader
+    passes over, holds (``after_line``: where the reader stands in ``text``, just after the gap's
+    line). A word glued to a move before or after it (``after_move``, ``before_move``) is a word
+    read in part (``Sf3`` read as ``f3``), which the audit's notes say where the English reading
+    fails; a tag pair read as movetext, and the rest of its line,
+    :func:`~arbiter.files.readingnotes.text_notes` says."""
     if gap.isspace() or _PASSED_QUIETLY(gap):
         if len(_QUIET_GAPS) < _QUIET_GAPS_KEPT:
             _QUIET_GAPS.add(gap)
         return
-    if TAG_FIRST.match(line.lstrip(" \t\ufeff")):
-        return
     words = gap.split()
-    if end > 0 and not gap[0].isspace():
+    if after_move and not gap[0].isspace():
         words = words[1:]
-    if start < len(line) and not gap[-1].isspace():
+    if before_move and not gap[-1].isspace():
         words = words[:-1]
     said = " ".join(word for word in words if not _PASSED_QUIETLY(word))  # not its move numbers
-    if said:
-        tokens.passed_over.append((text.count("\n", 0, after_line - 1) + 1, said))
+    if not said:
+        return
+    at, before = tokens.counted  # counted on from the last count: the game's text is read once
+    line = before + text.count("\n", at, after_line - 1) + 1
+    tokens.counted = (max(at, after_line - 1), line - 1)
+    if TAG_FIRST.match(text[text.rfind("\n", 0, after_line - 1) + 1:after_line].lstrip(" \t\ufeff")):
+        return
+    tokens.passed_over_count += 1
+    if len(tokens.passed_over) < PASSED_OVER_KEPT:
+        tokens.passed_over.append((line, said))
+    if tokens.first_word_passed_over is None and any(character.isalnum() for character in said):
+        tokens.first_word_passed_over = (line, said)
+
+
+#: How many of a game's passed-over texts are kept, each with its line (the notes name them).
+PASSED_OVER_KEPT = 5
 
 
 def tokens_of_score(text: str) -> GameTokens:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import chess
 import chess.pgn
 
-from arbiter.core.errors import clipped
+from arbiter.core.errors import shown
 from arbiter.core.i18n import _, ngettext
 from arbiter.core.pgnread import still_in_comment
-from arbiter.files.pgntext import TAG_FIRST, TAG_INSIDE
+from arbiter.files.pgntext import TAG_FIRST, TAG_INSIDE, GameTokens
 
 
 def text_notes(text: str) -> list[str]:
@@ -62,18 +62,13 @@ def text_notes(text: str) -> list[str]:
     return notes
 
 
-#: How many of a game's passed-over texts its notes name one by one.
-PASSED_OVER_SHOWN = 5
-
-
-def passed_over_notes(passed_over: list[tuple[int, str]]) -> list[str]:
+def passed_over_notes(tokens: GameTokens) -> list[str]:
     """The notes of the text python-chess passes over in a game's main line
-    (:attr:`GameTokens.passed_over`): a move miswritten there is lost, and the next one is read as
-    the other side's."""
+    (:attr:`GameTokens.passed_over`, the first few with their lines, then how many more): a move
+    miswritten there is lost, and the next one is read as the other side's."""
     notes = [_("line {line}: {text} is neither a move nor any other part of {pgn}: {reader} passes over it").format(
-        line=line, text=repr(clipped(text, 40)), pgn="PGN", reader="python-chess")
-        for line, text in passed_over[:PASSED_OVER_SHOWN]]
-    more = len(passed_over) - PASSED_OVER_SHOWN
+        line=line, text=shown(text), pgn="PGN", reader="python-chess") for line, text in tokens.passed_over]
+    more = tokens.passed_over_count - len(tokens.passed_over)
     if more > 0:
         notes.append(ngettext("and {count} more text passed over", "and {count} more texts passed over",
                               more).format(count=more))

@@ -17,7 +17,7 @@ import chess
 
 from arbiter.core.clock import TimeControl, TimeControlError, decimal_text, parse_duration
 from arbiter.core.errors import InvalidEventError, InvalidPositionError, ScenarioError, shown, told
-from arbiter.core.fenfaults import fen_fault
+from arbiter.core.fenfaults import fen_fault, is_fen_fault
 from arbiter.core.notation import DEFAULT as ENGLISH
 from arbiter.core.notation import Language, language, legal_move
 from arbiter.core.position import Position
@@ -170,17 +170,21 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path | None, lang: Lan
     tokens = read_first_game(text)
     # python-chess reads on past a miswritten move (or result): the start would not be the one written;
     # a word of signs alone (an evaluation glyph, ⩱) names nothing
-    words = [(at, passed) for at, passed in (tokens.passed_over if tokens is not None else [])
-             if any(character.isalnum() for character in passed)]
-    if words:
-        at, passed = words[0]
+    if tokens is not None and tokens.first_word_passed_over is not None:
+        at, passed = tokens.first_word_passed_over
         raise ScenarioError(name, line, _("{what} holds {text} (its line {line}), which is neither a move nor any "
                                           "other part of {pgn}").format(what=what, line=at, text=shown(passed),
                                                                         pgn="PGN"))
     if game.errors:
-        raise ScenarioError(name, line, _("bad PGN: {error}").format(error=_pgn_fault(game.errors[0])))
+        raise ScenarioError(name, line, _("bad PGN: {error}").format(
+            error=_pgn_fault(game.errors[0], game.headers.get("FEN", ""))))
+    moves = list(game.mainline_moves())
+    for ply, move in enumerate(moves, start=1):
+        if not move:  # python-chess reads --, Z0 and 0000 as a null move: no move of the game
+            raise ScenarioError(name, line, _("{what} holds a null move ({move}) at ply {ply}: it moves no piece at "
+                                              "the board").format(what=what, ply=ply, move=shown("--")))
     try:
-        position = Position.from_start(game.board().fen(), [m.uci() for m in game.mainline_moves()])
+        position = Position.from_start(game.board().fen(), [m.uci() for m in moves])
     except InvalidPositionError as err:
         raise ScenarioError(name, line, told(err)) from None
     clocks: dict[chess.Color, Fraction] = {}
@@ -191,7 +195,7 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path | None, lang: Lan
                 seconds = clock_seconds(found.group("hours"), found.group("minutes"), found.group("seconds"))
             except TimeControlError as err:
                 raise ScenarioError(name, line, _("{what}: ply {ply}: bad [%clk] comment: {error}").format(
-                    what=what, ply=ply, error=err)) from None
+                    what=what.rstrip(","), ply=ply, error=err)) from None
             clocks[not node.turn()] = seconds  # the side that made the move
     return position, game.headers, clocks
 
@@ -244,8 +248,11 @@ def _read_pgn_file(name: str, line: int, path: Path, written: str) -> str:
 _SAN_FAULT = re.compile(r"(?P<kind>illegal|ambiguous|invalid) san: (?P<move>'.*?'|\".*?\")(?: in (?P<fen>.*))?")
 
 
-def _pgn_fault(err: Exception) -> str:
-    """What python-chess's error on a PGN's movetext says, in the user's language."""
+def _pgn_fault(err: Exception, fen: str) -> str:
+    """What python-chess's error on a PGN (its ``FEN`` tag ``fen``, its movetext) says, in the
+    user's language."""
+    if isinstance(err, ValueError) and is_fen_fault(err):
+        return _("bad FEN tag {fen}: {error}").format(fen=shown(fen), error=fen_fault(err))
     found = _SAN_FAULT.fullmatch(str(err))
     if found is None:
         return told(err)
@@ -270,7 +277,7 @@ def _start_from_score(name: str, line: int, text: str, lang: Language, what: str
     if not score.moves and not has_tags:
         raise ScenarioError(name, line, _no_game(what))
     if score.errors:
-        raise ScenarioError(name, line, f"{what}: {score.errors[0]}")  # pgnread's message, translated there
+        raise ScenarioError(name, line, f"{what.rstrip(',')}: {score.errors[0]}")  # pgnread's message, translated there
     try:
         position = start_position(score.headers.get("FEN"), score.moves, lang)
     except InvalidPositionError as err:
