@@ -177,6 +177,7 @@ _KEPT_WORDS = frozenset({
     "KQRBNP", "kqrbnp", "KQkq", "YYYY", "DD",  # a FEN's piece letters and castling rights, a date's form
     "true", "false",  # YAML's values, as typed
     "URI", "Unicode", "TAG",  # YAML's words for its tags and escapes (%TAG is a directive)
+    "binary", "omap", "pairs",  # YAML's tags as typed (!!binary, !!omap, !!pairs)
 })
 #: The event syntax's own words besides the verbs (``touch e2 accidentally``, ``claim threefold
 #: [MOVE]``, ``drop SQ``), which stay English everywhere.

@@ -1,8 +1,10 @@
 """What libyaml and PyYAML say is wrong with a YAML text, in the user's language.
 
-The parser's messages are English (``did not find expected node content``): each one libyaml and
-PyYAML's composer and constructor can give is said here in our words; a message not known here
-(a later release's) is quoted as the parser gives it. In English the parser's own words stay.
+The parser's messages are English (``did not find expected node content``): each one libyaml's
+scanner and parser and PyYAML's composer and safe constructor can give (the constructor's for a
+value of the wrong kind for its tag too, ``!!int [1]``) is said here in our words; a message not
+known here (a later release's) is quoted as the parser gives it. In English the scanner's and
+parser's own words stay.
 """
 
 from __future__ import annotations
@@ -60,6 +62,17 @@ _DUPLICATE_ANCHOR = "second occurrence"
 _MERGE_LIST = re.compile(r"expected a mapping or list of mappings for merging, but found \w+")
 _MERGE_ITEM = re.compile(r"expected a mapping for merging, but found \w+")
 _UNKNOWN_TAG = re.compile(r"could not determine a constructor for the tag (?P<tag>'.*')")
+#: The constructor's refusal of a value of the wrong kind for its tag (``!!int [1]``), by the kind
+#: the tag takes, and of the items of an ordered map or pairs (``!!omap [a]``).
+_WRONG_KIND = re.compile(r"expected a (?P<expected>scalar node|sequence node|sequence|mapping node), "
+                         r"but found (?P<found>scalar|sequence|mapping)")
+_TAKES = {"scalar node": N_("its tag takes a single value (found: {found})"),
+          "sequence node": N_("its tag takes a list (found: {found})"),
+          "sequence": N_("its tag takes a list (found: {found})"),
+          "mapping node": N_("its tag takes a mapping (found: {found})")}
+_KINDS = {"scalar": N_("a single value"), "sequence": N_("a list"), "mapping": N_("a mapping")}
+_PAIR_ITEM = re.compile(r"expected a (mapping of length 1|single mapping item), but found .*")
+_BASE64 = "failed to decode base64 data"
 #: The reader's reasons a character is refused (libyaml's, then PyYAML's).
 _REASONS = {
     "control characters are not allowed": N_("control characters are not allowed"),
@@ -81,6 +94,13 @@ def yaml_problem(problem: str) -> str:
     found = _UNKNOWN_TAG.fullmatch(problem)
     if found is not None:
         return _("unknown tag {tag}").format(tag=found["tag"])
+    wrong = _WRONG_KIND.fullmatch(problem)
+    if wrong is not None:
+        return _(_TAKES[wrong["expected"]]).format(found=_(_KINDS[wrong["found"]]))
+    if _PAIR_ITEM.fullmatch(problem):
+        return _("each item of an ordered map (!!omap, !!pairs) is a mapping of one key")
+    if problem.startswith(_BASE64):
+        return _("a !!binary value is not base64")
     return problem
 
 
