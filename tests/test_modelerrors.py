@@ -73,7 +73,7 @@ def _problems(language: str) -> list[tuple[tuple[str | int, ...], str, str]]:
                 try:
                     ScenarioFile.model_validate(_document(path, value))
                 except ValidationError as err:
-                    loc, message = first_problem(ScenarioFile, err.errors())
+                    loc, message, _error = first_problem(ScenarioFile, err.errors())
                     said.append((loc, message, err.errors()[0]["msg"]))
     return said
 
@@ -123,7 +123,7 @@ def test_each_kind_of_fault_is_said_where_it_is(document: dict[str, Any], where:
                                                  message: str) -> None:
     with pytest.raises(ValidationError) as caught:
         ScenarioFile.model_validate(document)
-    assert first_problem(ScenarioFile, caught.value.errors()) == (where, message)
+    assert first_problem(ScenarioFile, caught.value.errors())[:2] == (where, message)
 
 
 def test_a_key_named_as_a_kind_is_a_key_not_a_union_member() -> None:
@@ -220,6 +220,11 @@ def test_a_file_s_true_false_and_null_are_quoted_as_the_file_writes_them() -> No
     from arbiter.core.errors import shown
 
     assert [shown(value) for value in (True, False, None, 1, "x")] == ["true", "false", "null", "1", "'x'"]
+    assert shown([True, None, {"a": False}]) == "[true, null, {'a': false}]"  # inside a list or a mapping too
+    deep: list[object] = []
+    for _ in range(10_000):
+        deep = [deep]
+    assert shown(deep) == "[[[[[[[[…]]]]]]]]"  # however deep a request's JSON nests it
     with pytest.raises(ScenarioError) as caught:
         loads("title: t\nstart:\n  fen: true\nevents: []\n", "x.yaml")
     assert str(caught.value) == "x.yaml:3: start.fen: must be text (got true)"

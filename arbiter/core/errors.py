@@ -85,7 +85,7 @@ def shown(value: object) -> str:
     after :data:`SHOWN_CHARACTERS` characters with its length, so that a 5 MB move gives a short
     line: ``'e2e4e2e4e2e4…' (5,000,000 characters)``. A huge integer is never converted whole
     (Python refuses to write more than 4,300 digits). ``true``, ``false`` and ``null`` are written
-    as a file (YAML, JSON) writes them, not as Python does."""
+    as a file (YAML, JSON) writes them, not as Python does, inside a list or a mapping too."""
     if value is None or isinstance(value, bool):
         return _WRITTEN[value]
     if isinstance(value, int):
@@ -94,9 +94,9 @@ def shown(value: object) -> str:
             return repr(value)
         leading = abs(value) // 10 ** (digits - SHOWN_CHARACTERS)
         return f"{'-' if value < 0 else ''}{leading}… ({count_of('digits', digits)})"
-    text = value if isinstance(value, str) else repr(value)
+    text = value if isinstance(value, str) else _written(value)
     if len(text) <= SHOWN_CHARACTERS:
-        return repr(value)
+        return repr(value) if isinstance(value, str) else text
     cut = text[:SHOWN_CHARACTERS]
     if isinstance(value, str):
         quoted = repr(cut)
@@ -104,6 +104,28 @@ def shown(value: object) -> str:
     else:
         cut += "…"
     return f"{cut} ({count_of('characters', len(text))})"
+
+
+def _written(value: object, depth: int = 0) -> str:
+    """A value read from a file as :func:`shown` writes it, whole: lists and mappings with their
+    items as it writes them (``[true, null]``, not Python's ``[True, None]``); deeper than
+    :data:`_WRITTEN_DEPTH` levels, ``…``."""
+    if isinstance(value, (list, tuple, dict)) and depth >= _WRITTEN_DEPTH:
+        return "…"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_written(item, depth + 1) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_written(key, depth + 1)}: {_written(item, depth + 1)}"
+                               for key, item in value.items()) + "}"
+    if value is None or isinstance(value, bool):
+        return _WRITTEN[value]
+    if isinstance(value, int) and _digits(value) > SHOWN_CHARACTERS:
+        return shown(value)
+    return repr(value)
+
+
+#: How deep :func:`_written` writes a list or mapping out.
+_WRITTEN_DEPTH = 8
 
 
 def _digits(number: int) -> int:

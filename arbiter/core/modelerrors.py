@@ -60,9 +60,9 @@ _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 
 
 def first_problem(model: type[BaseModel], errors: Sequence[ErrorDetails],
-                  prefer_unknown_key: bool = False) -> tuple[tuple[str | int, ...], str]:
+                  prefer_unknown_key: bool = False) -> tuple[tuple[str | int, ...], str, ErrorDetails]:
     """Where the first problem of ``errors`` (of validating ``model``) is, as the keys and list
-    positions leading to it, and what it is, in the user's language.
+    positions leading to it, what it is, in the user's language, and the error that says it.
 
     pydantic's own parts of a place (a validator's name, the member of a union the value was
     tried as) are left out. A value no member of its union takes is said once, by the kinds of
@@ -74,15 +74,15 @@ def first_problem(model: type[BaseModel], errors: Sequence[ErrorDetails],
         first = next((error for error in errors if error["type"] == "extra_forbidden"), first)
     loc, union_at = _walk(model, first["loc"])
     if union_at is None:
-        return loc, problem(first)
+        return loc, problem(first), first
     prefix = first["loc"][:union_at]
     members = [error for error in errors if len(error["loc"]) > union_at and error["loc"][:union_at] == prefix]
     deeper = next((error for error in members if len(error["loc"]) > union_at + 1), None)
     if deeper is not None:
-        return _walk(model, deeper["loc"])[0], problem(deeper)
+        return _walk(model, deeper["loc"])[0], problem(deeper), deeper
     kinds = frozenset(_KIND_OF_TAG.get(str(error["loc"][union_at]).split("[")[0], "") for error in members)
     said = _UNIONS.get(kinds)
-    return loc, _(said) if said is not None else problem(first)
+    return loc, _(said) if said is not None else problem(first), first
 
 
 def count_of_problems(model: type[BaseModel], errors: Sequence[ErrorDetails]) -> int:

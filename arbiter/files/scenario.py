@@ -18,7 +18,6 @@ from typing import Any, Literal
 import chess
 
 from pydantic import ValidationError
-from pydantic_core import ErrorDetails
 
 from arbiter.core.clock import (
     MAX_DURATION, ZERO, Clock, TimeControl, TimeControlError, exact, parse_duration, seconds_text,
@@ -226,9 +225,7 @@ def _translate_listed(spec: ScenarioFile, reads: Language, writes: Language) -> 
 
 
 def _located(name: str, doc: Located, err: ValidationError) -> ScenarioError:
-    errors = err.errors()
-    loc, said = first_problem(ScenarioFile, errors)
-    first = next((error for error in errors if _plain_loc(error) == loc), errors[0])
+    loc, said, first = first_problem(ScenarioFile, err.errors())
     key = ".".join(str(p) for p in loc) or _("the file")
     if first["type"] == "extra_forbidden":
         if len(loc) > 1:
@@ -248,10 +245,6 @@ def _located(name: str, doc: Located, err: ValidationError) -> ScenarioError:
         raw = doc.data["events"][loc[1]]
         message = _("event {index} ({event})").format(index=loc[1], event=_event_text(raw)) + f": {message}"
     return ScenarioError(name, doc.line(loc), message)
-
-
-def _plain_loc(error: ErrorDetails) -> tuple[str | int, ...]:
-    return first_problem(ScenarioFile, [error])[0]
 
 
 def _event_text(raw: Any) -> str:

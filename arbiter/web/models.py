@@ -82,9 +82,8 @@ def one_line(model: type[BaseModel], err: ValidationError) -> str:
     """A pydantic error of validating ``model`` as one line in the request's language: where, and
     what is wrong (the first problem; a key not allowed before any other)."""
     errors = err.errors()
-    first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
+    loc, message, first = first_problem(model, errors, prefer_unknown_key=True)
     kind = first["type"]
-    loc, message = first_problem(model, errors, prefer_unknown_key=True)
     where = ".".join(str(part) for part in loc)
     if kind == "extra_forbidden":
         message = _("unknown key")
