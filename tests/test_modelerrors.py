@@ -118,6 +118,16 @@ def _literal_words() -> set[str]:
      ("quiz", "after"), "must be a whole number"),
     ({"title": "t", "events": [{"white": "x", "black": "y"}]}, ("events", 0),
      "an event has exactly one actor key, white or black"),
+    # true and false are no numbers (pydantic would take true for one second, edition 1, event 1)
+    ({"title": "t", "clock": {"white": True}}, ("clock", "white"), "must be text or a number"),
+    ({"title": "t", "laws": True}, ("laws",), "must be text or a whole number"),
+    ({"title": "t", "regulations": {"device": {"penalty": "warning", "seconds": True}}},
+     ("regulations", "device", "seconds"), "must be a number"),
+    ({"title": "t", "events": [{"white": "play e4", "at": False}]}, ("events", 0, "at"), "must be text or a number"),
+    ({"title": "t", "expect": {"rulings": [{"event": True}]}}, ("expect", "rulings", 0, "event"),
+     "must be a whole number"),
+    ({"title": "t", "expect": {"rulings": [{"seconds": True}]}}, ("expect", "rulings", 0, "seconds"),
+     "must be a number"),
 ])
 def test_each_kind_of_fault_is_said_where_it_is(document: dict[str, Any], where: tuple[str | int, ...],
                                                  message: str) -> None:

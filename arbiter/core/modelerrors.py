@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from types import UnionType
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel
+from pydantic import BaseModel, BeforeValidator
 from pydantic_core import ErrorDetails
 
 from arbiter.core.i18n import N_, _, ngettext
@@ -143,16 +143,31 @@ def _walk(model: type[BaseModel], loc: tuple[str | int, ...]) -> tuple[tuple[str
             kind = get_args(kind)[0]
         else:
             kind = None
-        members = [member for member in get_args(kind) if member is not type(None)] \
-            if get_origin(kind) in (Union, UnionType) else []
+        members = _members(kind)
+        if len(members) == 1:  # an optional value: what it is when given (a union itself, maybe)
+            kind = members[0]
+            members = _members(kind)
         if len(members) > 1 and index < len(loc) and isinstance(loc[index], str):
             tag = str(loc[index])
             union_at = index
             index += 1
             kind = next((member for member in members if _tag_of(member) == tag.split("[")[0]), None)
-        elif len(members) == 1:
-            kind = members[0]
     return tuple(kept), union_at
+
+
+def _members(kind: Any) -> list[Any]:
+    """The members of the union ``kind`` but ``None``, without their validators (none if it is no union)."""
+    kind = _unannotated(kind)
+    if get_origin(kind) not in (Union, UnionType):
+        return [kind] if kind is not None else []
+    return [_unannotated(member) for member in get_args(kind) if member is not type(None)]
+
+
+def _unannotated(kind: Any) -> Any:
+    """``kind`` without its ``Annotated`` validators (``Duration``: the union they check)."""
+    while get_origin(kind) is Annotated:
+        kind = get_args(kind)[0]
+    return kind
 
 
 def _tag_of(member: Any) -> str:
@@ -162,3 +177,15 @@ def _tag_of(member: Any) -> str:
         return "literal"
     named = origin if origin is not None else member
     return str(getattr(named, "__name__", named))
+
+
+def refusing_true_and_false(said: str) -> BeforeValidator:
+    """A validator for a number (or a time) a file writes: ``true`` and ``false`` refused with
+    ``said`` (pydantic would take them for 1 and 0: ``clock: {white: true}`` a second)."""
+
+    def checked(value: object) -> object:
+        if isinstance(value, bool):
+            raise ValueError(_(said))
+        return value
+
+    return BeforeValidator(checked)

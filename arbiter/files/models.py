@@ -4,18 +4,22 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
-from arbiter.core.i18n import _
+from arbiter.core.i18n import N_, _
+from arbiter.core.modelerrors import refusing_true_and_false
 from arbiter.core.notation import language
 from arbiter.laws.editions import edition
 from arbiter.laws.rulings import RulingFields
 
 #: A time as a file writes it: a number of seconds, or ``"M:SS"``, ``"H:MM:SS"`` (read later by
 #: :func:`arbiter.core.clock.parse_duration`).
-Duration = str | int | float
+Duration = Annotated[str | int | float, refusing_true_and_false(N_("must be text or a number"))]
+#: A number of seconds, a round's or a board's number as a file writes them: ``true`` is none.
+Number = Annotated[int | float, refusing_true_and_false(N_("must be a number"))]
+Whole = Annotated[int, refusing_true_and_false(N_("must be a whole number"))]
 
 
 class _Strict(BaseModel):
@@ -43,7 +47,7 @@ class DeviceModel(_Strict):
     """The penalty for an electronic device (11.3.2): the Laws' loss or the regulations' lesser one."""
 
     penalty: Literal["loss", "warning", "time-to-opponent", "time-from-offender"] = "loss"
-    seconds: int | float | None = None
+    seconds: Number | None = None
 
     @model_validator(mode="after")
     def _seconds_for_time(self) -> DeviceModel:
@@ -95,8 +99,8 @@ class ReportModel(_Strict):
     """Who, where, when (FORMAT §5)."""
 
     event: str | None = None
-    round: str | int | float | None = None
-    board: str | int | None = None
+    round: Annotated[str | int | float, refusing_true_and_false(N_("must be text or a number"))] | None = None
+    board: Annotated[str | int, refusing_true_and_false(N_("must be text or a whole number"))] | None = None
     date: dt.date | str | None = None
     white: str | None = None
     black: str | None = None
@@ -117,10 +121,10 @@ class ArbiterRulingModel(_Strict):
 class QuizModel(_Strict):
     """A quiz question on the scenario (docs/quiz.md)."""
 
-    after: int
+    after: Whole
     question: str
     choices: list[str]
-    answer: int
+    answer: Whole
     explain: str
 
     @model_validator(mode="after")
@@ -148,7 +152,7 @@ class ScenarioFile(_Strict):
     ruleset: Literal["standard", "rapid", "blitz"] | None = None
     #: The edition of the Laws (``rules/editions.yaml``): by default the one in force on the
     #: report's date, else the current one (docs/editions.md).
-    laws: str | int | None = None
+    laws: Annotated[str | int, refusing_true_and_false(N_("must be text or a whole number"))] | None = None
     supervision: Literal["full", "partial"] = "partial"
     arbiter: Literal["watching", "called"] = "watching"
     #: 7.2.2: the board as placed: ``wrong`` when the corner square on each player's right is dark.
