@@ -259,3 +259,12 @@ def test_teach_answers_a_huge_input_in_a_short_line() -> None:
     session = teach.new_session(None, None, None, None, None, None, None)
     answer = session.handle(f"lift {'x' * 100_000}")
     assert answer.startswith("not understood: bad square ") and len(answer) < 200
+
+
+def test_a_bad_option_of_teach_is_named_as_it_was_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["teach", "--time-control", "abc"]) == 2
+    assert capsys.readouterr().err == ("arbiter teach: --time-control: bad time control 'abc' "
+                                       "(e.g. 5400+30, 40/5400+30:1800+30, 5400d30)\n")
+    assert main(["teach", "--lang", "sr", "--fen", "x"]) == 2
+    assert capsys.readouterr().err == ("arbiter teach: --fen: неисправан FEN 'x': распоред мора имати 8 редова, "
+                                       "раздвојених знаком /\n")

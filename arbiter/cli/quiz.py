@@ -93,11 +93,10 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
     for event in question.scenario.events[: question.after]:
         terminal.play(event)  # an impossible event (a user's own file) is left out, not a traceback
     # wrapped between words, as the articles are (a terminal cuts a long line anywhere)
-    say(textwrap.fill(_("What happened: {events}").format(events=", ".join(context.events) or _("nothing yet")),
-                      width=WIDTH, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False))
-    say(textwrap.fill(question.question, width=WIDTH, break_long_words=False, break_on_hyphens=False))
+    say(_wrapped(_("What happened: {events}").format(events=", ".join(context.events) or _("nothing yet")), "  "))
+    say(_wrapped(question.question))
     for index, choice in enumerate(question.choices, start=1):
-        say(f"  {index}. {choice}")
+        say(_wrapped(f"  {index}. {choice}", "     "))
     last = len(question.choices)
     while True:
         reply = ask(_("answer> ")).strip()
@@ -117,5 +116,10 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
     if not rest:
         for ruling in terminal.session.view().rulings[-3:]:
             say(ruling_line(ruling, indent="  "))
-    say(question.explain)
+    say(_wrapped(question.explain))
     return right
+
+
+def _wrapped(text: str, indent: str = "") -> str:
+    """``text`` wrapped between words at :data:`WIDTH` columns, its lines after the first indented."""
+    return textwrap.fill(text, width=WIDTH, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)

@@ -28,8 +28,7 @@ import sys
 from pathlib import Path
 
 from arbiter.core.i18n import DOMAIN, LOCALE_DIR
-from arbiter.core.spoken import topic_label
-from arbiter.core.spoken import LIBRARY_DOMAIN
+from arbiter.core.spoken import LIBRARY_DOMAIN, topic_label
 from arbiter.core.transliteration import to_latin
 
 PACKAGE = LOCALE_DIR.parent
