@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import socket
 import threading
 import time
@@ -286,6 +287,18 @@ def test_seminar_steps_a_library_scenario_forwards_and_backwards(board: Board) -
     board.settle()
     board.page.wait_for_function("document.querySelectorAll('#sem-library option').length > 100")
     assert board.page.locator("#sem-library optgroup[label=touch]").count() == 1
+    # in Serbian the topics and the titles are the library's in Serbian, the file chosen kept
+    board.page.select_option("#sem-library", "adjust/adjust-after-own-move-made.yaml")
+    board.page.select_option("#lang", "sr")
+    board.page.wait_for_function("document.querySelectorAll('#sem-library optgroup[label=\"додир\"]').length == 1")
+    labels = board.page.eval_on_selector_all("#sem-library optgroup", "groups => groups.map(group => group.label)")
+    assert len(labels) == 31 and "враћање испуштене фигуре" in labels
+    assert not [label for label in labels if re.search("[A-Za-z]", label)]
+    assert board.page.input_value("#sem-library") == "adjust/adjust-after-own-move-made.yaml"
+    title = board.page.eval_on_selector("#sem-library", "select => select.selectedOptions[0].textContent")
+    assert title == "Бели намешта после свог одиграног потеза; Црни је већ на потезу"
+    board.page.select_option("#lang", "en")
+    board.page.wait_for_function("document.querySelectorAll('#sem-library optgroup[label=touch]').length == 1")
     board.page.select_option("#sem-library", "touch/first-touched-cannot-move.yaml")
     board.page.click("#sem-load")
     board.settle()

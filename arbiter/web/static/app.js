@@ -95,6 +95,11 @@ async function switchLanguage(lang) {
     }
     if (app.mode === "report") validateReport()
     if (app.mode === "laws") await showLaws()
+    if ($("sem-library").options.length) {  // the library's titles and topics, in the new language
+        const chosen = $("sem-library").value
+        await loadLibrary()
+        $("sem-library").value = chosen
+    }
 }
 
 // -- talking to the back end ----------------------------------------------------------------------
@@ -688,7 +693,9 @@ async function loadLibrary() {
     const data = await api("GET", "/api/library")
     const select = $("sem-library")
     select.replaceChildren()
-    for (const group of data.groups) {
+    // the topics in the order of their names in the page's language (the API sorts the folders)
+    const groups = [...data.groups].sort((a, b) => (a.label || a.name).localeCompare(b.label || b.name, app.lang))
+    for (const group of groups) {
         const optgroup = document.createElement("optgroup")
         optgroup.label = group.label || group.name
         for (const file of group.files) {
