@@ -507,3 +507,18 @@ def test_a_name_or_a_note_with_a_line_break_or_a_quote_stays_inside_the_scenario
     assert said in scenario.spec.title and said in scenario.spec.source
     assert all(line.startswith(("#", "title:", "source:", "start:", "time_control:", "clock:", "events:", "  - "))
                for line in scenario_text(reading, name).splitlines())
+
+
+@pytest.mark.parametrize(("language", "begins"), [
+    ("en", "# Imported by `arbiter import dgt` from johan.inbytes (docs/eboards.md says how a board's"),
+    ("sr", "# Увезено командом `arbiter import dgt` из johan.inbytes (docs/eboards.md каже како се"),
+    ("bg", "# Внесено с `arbiter import dgt` от johan.inbytes (docs/eboards.md казва как промените на"),
+])
+def test_the_imported_file_says_where_it_comes_from_in_the_language(language: str, begins: str) -> None:
+    from arbiter.core.i18n import use_language
+
+    reading = read_recording((DGT / "johan.inbytes").read_bytes())
+    with use_language(language):
+        text = scenario_text(reading, "johan.inbytes")
+    assert text.splitlines()[0] == begins
+    assert all(len(line) <= 92 for line in text.splitlines()[:2])  # a comment of two lines, not one of 180

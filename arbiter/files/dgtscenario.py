@@ -4,6 +4,7 @@ session ``arbiter watch`` saves. The readings it rests on are its comments (docs
 from __future__ import annotations
 
 import json
+import textwrap
 
 import chess
 
@@ -29,8 +30,10 @@ def scenario_text(reading: Reading, name: str) -> str:
     name = _one_line(name)  # a title is one line (FORMAT), and so is a comment
     title = _("A DGT e-board recording: {name}").format(name=name)
     source = _("the recording {name}, read as acts (Laws 4, 6.2.1, 6.8)").format(name=name)
-    lines = [f"# Imported by `arbiter import dgt` from {name} (docs/eboards.md says how a board's",
-             "# square changes and clock messages are read as acts).",
+    imported = _("Imported by {command} from {name} ({doc} says how a board's square changes and clock messages "
+                 "are read as acts).").format(command="`arbiter import dgt`", name=name, doc="docs/eboards.md")
+    lines = [*(f"# {line}" for line in textwrap.wrap(imported, width=90, break_long_words=False,
+                                                      break_on_hyphens=False)),
              *(f"# {_one_line(note)}" for note in reading.notes),
              f"title: {_quoted(title)}", f"source: {_quoted(source)}"]
     if reading.board.board_fen() != chess.STARTING_BOARD_FEN or reading.board.turn != chess.WHITE:
