@@ -98,3 +98,10 @@ def test_a_users_own_quiz_is_shown_as_written(tmp_path: Path, piped: Piped) -> N
                    "  choices: [Move the knight, Anything]\n  answer: 1\n  explain: Touch-move.\n", encoding="utf-8")
     out = piped(["quiz", "--lang", "sr", "--seed", "1", str(own)], "1\n").stdout
     assert "What now?" in out and "Move the knight" in out and "My own case" in out
+
+
+def test_run_and_explain_show_the_library_s_titles_in_the_language(piped: Piped) -> None:
+    case = str(ROOT / "scenarios" / "touch" / "accidental-contact.yaml")
+    assert "Случајно окрзнут скакач не обавезује ни на шта" in piped(["run", "--lang", "sr", case], "").stdout
+    assert piped(["explain", "--lang", "bg", case], "").stdout.splitlines()[0].startswith("Случайно")
+    assert "A knight brushed by accident binds nothing" in piped(["run", case], "").stdout

@@ -10,7 +10,7 @@ from functools import partial
 
 from arbiter.cli.commands.common import exit_status, scenario_files
 from arbiter.core.errors import ScenarioError
-from arbiter.core.i18n import _, pgettext
+from arbiter.core.i18n import _, library_text, pgettext
 from arbiter.files.documents import Entry, dumps, outcome, run_document, run_entry
 from arbiter.files.scenario import Outcome, load, run
 
@@ -28,7 +28,7 @@ def main(args: argparse.Namespace) -> int:
             print(_("INVALID {error}").format(error=entry.error), file=sys.stderr)
             continue
         assert isinstance(found, Outcome)
-        print(f"{pgettext('status', entry.status).upper():7} {name}  {found.scenario.spec.name}")
+        print(f"{pgettext('status', entry.status).upper():7} {name}  {library_text(found.scenario.spec.name)}")
         for failure in entry.data["failures"]:
             print(f"        - {failure}")
     document = run_document(entries)
