@@ -93,3 +93,13 @@ def test_quiz_stopped_early_says_so_in_the_language(tmp_path: Path, piped: Piped
     out = _arbiter(piped, ["1"], "quiz", "--lang", "bg", "--seed", "3", str(_scenarios(tmp_path)))
     assert "Спряно след 1 от 2 въпроса." in out
     assert "Резултат: " in out
+
+
+def test_a_long_line_is_wrapped_between_words_in_a_terminal_and_left_whole_in_a_pipe() -> None:
+    from arbiter.cli.teach import fitted
+
+    text = "board\n  violation (4.3.1): Black played d5, which touch-move does not allow.  [player: black]"
+    assert fitted(text, None) == text
+    assert fitted(text, 50) == ("board\n  violation (4.3.1): Black played d5, which\n"
+                                "    touch-move does not allow.  [player: black]")
+    assert fitted("short", 50) == "short"
