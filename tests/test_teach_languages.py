@@ -96,7 +96,7 @@ def test_quiz_stopped_early_says_so_in_the_language(tmp_path: Path, piped: Piped
 
 
 def test_a_long_line_is_wrapped_between_words_in_a_terminal_and_left_whole_in_a_pipe() -> None:
-    from arbiter.cli.teach import fitted
+    from arbiter.cli.render import fitted
 
     text = "board\n  violation (4.3.1): Black played d5, which touch-move does not allow.  [player: black]"
     assert fitted(text, None) == text

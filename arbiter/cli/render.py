@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import shutil
 import textwrap
 from collections.abc import Mapping
 from typing import Any, TextIO
@@ -161,3 +162,24 @@ def read_line(prompt: str) -> str:
     print(answer)
     return answer
 
+
+def fitted(text: str, width: int | None) -> str:
+    """``text`` with each line longer than ``width`` columns (the terminal's) wrapped between words,
+    its continuation indented under the line's start: a terminal cuts a long ruling mid-word.
+    ``None``: as it is (output to a file or a pipe)."""
+    if width is None:
+        return text
+    lines = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        lead = line[:len(line) - len(line.lstrip())]
+        lines.append(textwrap.fill(line.strip(), width=max(width, 40), initial_indent=lead,
+                                   subsequent_indent=lead + "  ", break_long_words=False, break_on_hyphens=False))
+    return "\n".join(lines)
+
+
+def terminal_width(stream: TextIO) -> int | None:
+    """The columns of the terminal ``stream`` writes to; None for a file or a pipe (left whole)."""
+    return shutil.get_terminal_size().columns if stream.isatty() else None

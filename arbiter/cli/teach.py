@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import shlex
 import sys
-import shutil
 import textwrap
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -361,23 +360,6 @@ def _quits_unsaved(session: Terminal, ask: Callable[[str], str]) -> bool:
     return False
 
 
-def fitted(text: str, width: int | None) -> str:
-    """``text`` with each line longer than ``width`` columns (the terminal's) wrapped between words,
-    its continuation indented under the line's start: a terminal cuts a long ruling mid-word.
-    ``None``: as it is (output to a file or a pipe)."""
-    if width is None:
-        return text
-    lines = []
-    for line in text.splitlines():
-        if len(line) <= width:
-            lines.append(line)
-            continue
-        lead = line[:len(line) - len(line.lstrip())]
-        lines.append(textwrap.fill(line.strip(), width=max(width, 40), initial_indent=lead,
-                                   subsequent_indent=lead + "  ", break_long_words=False, break_on_hyphens=False))
-    return "\n".join(lines)
-
-
 def run(session: Terminal, prompt_input: Input | None = None, prompt_output: Output | None = None) -> int:
     """The interactive loop; ``prompt_input``/``prompt_output`` let tests drive it through a pipe."""
     ask: Callable[[str], str]
@@ -387,8 +369,8 @@ def run(session: Terminal, prompt_input: Input | None = None, prompt_output: Out
         ask = PromptSession(history=InMemoryHistory(), completer=_Completer(session),
                             input=prompt_input, output=prompt_output).prompt
     session.colour = render.colour(sys.stdout)
-    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
-    print(fitted(session.screen(), width))
+    width = render.terminal_width(sys.stdout)
+    print(render.fitted(session.screen(), width))
     laws = session.session.scenario.settings.laws
     if laws != CURRENT:  # the trainee is told which Laws rule the game when they are not today's
         print(_("The Laws of Chess of {edition} (in force from {since}).").format(
@@ -408,4 +390,4 @@ def run(session: Terminal, prompt_input: Input | None = None, prompt_output: Out
         except Quit:
             return 0
         if shown:
-            print(fitted(shown, width))
+            print(render.fitted(shown, width))

@@ -30,7 +30,8 @@ def main(args: argparse.Namespace) -> int:
         if isinstance(item, Path):
             lines, document, error = _explain(str(item), args.notation, args.lines, args.laws)
         if args.format == "text" and lines:
-            print(("\n" if number else "") + "\n".join(lines).rstrip())
+            narrated = render.fitted("\n".join(lines).rstrip(), render.terminal_width(sys.stdout))
+            print(("\n" if number else "") + narrated)
         if error is not None:
             message = error_line(str(error))
             document = {**document, "error": message}
