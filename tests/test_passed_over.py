@@ -134,3 +134,13 @@ def test_a_null_move_or_a_bad_fen_tag_in_a_start_pgn_is_said_in_the_language() -
               'events: []\n', "x.yaml")
     assert str(caught.value) == ("x.yaml:3: неисправан PGN: неисправна ознака FEN '8/8/8 w - - 0 1': распоред мора "
                                  "имати 8 редова, раздвојених знаком /")
+
+
+def test_a_pgn_python_chess_s_reader_fails_on_is_a_clear_error_not_an_internal_one() -> None:
+    """python-chess's read_game raises IndexError on a ')' after a move it refused (found by
+    mangling real games): the scenario is refused, exit status 2, not an internal error."""
+    text = 'title: t\nstart:\n  pgn: "d4 d5 Nf3 Nf6 c4 c6 e4 Nbd7 e5 Nd5 N)Qc7"\nevents: []\n'
+    with pytest.raises(ScenarioError) as caught:
+        loads(text, "x.yaml", read_files=False)
+    assert str(caught.value).endswith("is a text python-chess's PGN reader fails on (look at its moves and its "
+                                      "parentheses)")

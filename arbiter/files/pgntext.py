@@ -171,7 +171,9 @@ def read_games(handle: TextIO) -> Iterator[tuple[int, GameTokens]]:
             chess.pgn.read_game(handle, Visitor=functools.partial(_same, visitor))
         except Exception as err:  # noqa: BLE001 - a broken game is reported, the next one read
             number += 1
-            visitor.unreadable.append(_("unreadable game: {error}").format(error=err))
+            said = _("{reader}'s PGN reader fails on it (look at its moves and its parentheses)").format(
+                reader="python-chess") if isinstance(err, IndexError) else str(err)  # its IndexError says nothing
+            visitor.unreadable.append(_("unreadable game: {error}").format(error=said))
             visitor.errors.append(visitor.unreadable[-1])
             yield number, visitor
             continue

@@ -164,7 +164,11 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path | None, lang: Lan
     from arbiter.core.pgnread import clock_seconds
     from arbiter.files.pgntext import read_first_game
 
-    game = chess.pgn.read_game(io.StringIO(text))
+    try:
+        game = chess.pgn.read_game(io.StringIO(text))
+    except IndexError:  # python-chess's reader fails on some texts: a ')' after a move it refused
+        failed = _("{what} is a text {reader}'s PGN reader fails on (look at its moves and its parentheses)")
+        raise ScenarioError(name, line, failed.format(what=what.rstrip(","), reader="python-chess")) from None
     if game is None or not has_tags and game.next() is None:
         raise ScenarioError(name, line, _no_game(what))
     tokens = read_first_game(text)
