@@ -19,7 +19,8 @@ from pydantic_core import ErrorDetails
 
 from arbiter.core.i18n import N_, _, ngettext
 
-#: The kind of value each member of a union takes, as :func:`_kinds` says them.
+#: The kind of value each member of a union takes, by pydantic's name of the member (``str``,
+#: ``list[str]``): the sets of them name the unions of :data:`_UNIONS`.
 _KIND_OF_TAG = {"str": "text", "int": "whole", "float": "number", "bool": "bool", "date": "date",
                 "datetime": "date", "list": "list", "dict": "mapping", "tuple": "list", "set": "list"}
 #: A union's members, as the sets of kinds our models' unions have, and how a value fitting none is said.
@@ -156,7 +157,8 @@ def _walk(model: type[BaseModel], loc: tuple[str | int, ...]) -> tuple[tuple[str
 
 
 def _members(kind: Any) -> list[Any]:
-    """The members of the union ``kind`` but ``None``, without their validators (none if it is no union)."""
+    """The members of the union ``kind`` but ``None``, without their validators; ``[kind]`` for a
+    kind that is no union (``[]`` for none)."""
     kind = _unannotated(kind)
     if get_origin(kind) not in (Union, UnionType):
         return [kind] if kind is not None else []

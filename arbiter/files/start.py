@@ -185,8 +185,9 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path | None, lang: Lan
     moves = list(game.mainline_moves())
     for ply, move in enumerate(moves, start=1):
         if not move:  # python-chess reads --, Z0 and 0000 as a null move: no move of the game
+            written = tokens.sans[ply - 1] if tokens is not None and len(tokens.sans) >= ply else "--"
             raise ScenarioError(name, line, _("{what} holds a null move ({move}) at ply {ply}: it moves no piece at "
-                                              "the board").format(what=what, ply=ply, move=shown("--")))
+                                              "the board").format(what=what, ply=ply, move=shown(written)))
     try:
         position = Position.from_start(game.board().fen(), [m.uci() for m in moves])
     except InvalidPositionError as err:
