@@ -142,3 +142,19 @@ def test_the_quiz_runs_outside_the_repository(tmp_path: Path, piped: Piped) -> N
     assert "Traceback" not in done.stderr
     assert f"Question 1 of 1 ({question.topic})" in done.stdout
     assert "Score: 1 of 1" in done.stdout
+
+
+def test_an_unknown_topic_lists_the_known_ones_with_their_names_in_the_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "touch"  # a folder named as one of the library's topics, and one of the user's own
+    folder.mkdir()
+    (folder / "case.yaml").write_text((SCENARIOS / "touch" / "accidental-contact.yaml").read_text(encoding="utf-8"),
+                                      encoding="utf-8")
+    own = tmp_path / "my-cases"
+    own.mkdir()
+    (own / "case.yaml").write_text((SCENARIOS / "touch" / "accidental-contact.yaml").read_text(encoding="utf-8"),
+                                   encoding="utf-8")
+    from arbiter.cli import main
+
+    assert main(["quiz", "--lang", "sr", "--topic", "nope", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == "arbiter quiz: непозната тема 'nope'; теме су: my-cases, touch (додир)\n"

@@ -37,8 +37,10 @@ def run(paths: list[Path], count: int, seed: int | None, topic: str | None,
     found = questions(paths, rng, notation, laws)
     known = sorted({q.topic for q in found})
     if topic is not None and topic not in known:
+        # each as --topic takes it, and in the language's words where they differ
+        topics = ", ".join(name if topic_text(name) == name else f"{name} ({topic_text(name)})" for name in known)
         raise UnknownTopicError(_("unknown topic {topic}; the topics are: {topics}").format(
-            topic=repr(topic), topics=", ".join(known) or _("none")))
+            topic=repr(topic), topics=topics or _("none")))
     pool = [q for q in found if topic is None or q.topic == topic]
     if not pool:
         say(_("no questions found"))
