@@ -5,7 +5,6 @@ then explained.
 from __future__ import annotations
 
 import random
-import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
@@ -124,4 +123,4 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
 
 def _wrapped(text: str, indent: str = "") -> str:
     """``text`` wrapped between words at :data:`WIDTH` columns, its lines after the first indented."""
-    return textwrap.fill(text, width=WIDTH, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
+    return render.wrapped(text, WIDTH, indent)

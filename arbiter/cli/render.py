@@ -175,9 +175,15 @@ def fitted(text: str, width: int | None) -> str:
             lines.append(line)
             continue
         lead = line[:len(line) - len(line.lstrip())]
-        lines.append(textwrap.fill(line.strip(), width=max(width, 40), initial_indent=lead,
-                                   subsequent_indent=lead + "  ", break_long_words=False, break_on_hyphens=False))
+        lines.append(wrapped(line.strip(), max(width, 40), lead + "  ", lead))
     return "\n".join(lines)
+
+
+def wrapped(text: str, width: int, indent: str = "", first: str = "") -> str:
+    """``text`` wrapped between words at ``width`` columns (a word longer than that, a hyphenated
+    one, whole), its first line begun with ``first`` and the others with ``indent``."""
+    return textwrap.fill(text, width=width, initial_indent=first, subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False)
 
 
 def terminal_width(stream: TextIO) -> int | None:

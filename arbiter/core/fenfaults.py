@@ -7,7 +7,7 @@ may add later, not known here, is quoted as it gives it.
 
 from __future__ import annotations
 
-from arbiter.core.errors import told
+from arbiter.core.errors import shown, told
 from arbiter.core.i18n import N_, _
 
 #: python-chess's messages (how each begins) and ours, in the order its reader checks the fields.
@@ -44,3 +44,8 @@ def fen_fault(err: ValueError) -> str:
 def is_fen_fault(err: ValueError) -> bool:
     """Whether ``err`` is python-chess refusing a FEN with one of the faults known here."""
     return str(err).startswith(tuple(begins for begins, _ours in _FAULTS))
+
+
+def bad_fen_tag(fen: str, err: ValueError) -> str:
+    """A PGN's ``FEN`` tag ``fen`` that python-chess refused (``err``), said in our words."""
+    return _("bad FEN tag {fen}: {error}").format(fen=shown(fen), error=fen_fault(err))

@@ -55,7 +55,6 @@ _BY_TYPE = {
     "date_from_datetime_parsing": N_("must be a date (YYYY-MM-DD)"),
     "date_from_datetime_inexact": N_("must be a date (YYYY-MM-DD)"),
     "missing": N_("is missing"),
-    "extra_forbidden": N_("is not a key of this block"),
 }
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 
@@ -191,3 +190,12 @@ def refusing_true_and_false(said: str) -> BeforeValidator:
         return value
 
     return BeforeValidator(checked)
+
+
+#: The numbers a file writes, ``true`` and ``false`` refused (a number of seconds, a whole count),
+#: and the values that are text or a number (a time, a round) or text or a whole number (a board,
+#: an edition), each refused as the union it is would be.
+Number = Annotated[int | float, refusing_true_and_false(N_("must be a number"))]
+Whole = Annotated[int, refusing_true_and_false(N_("must be a whole number"))]
+TextOrNumber = Annotated[str | int | float, refusing_true_and_false(N_("must be text or a number"))]
+TextOrWhole = Annotated[str | int, refusing_true_and_false(N_("must be text or a whole number"))]

@@ -14,7 +14,7 @@ import re
 from arbiter.core.i18n import N_, _
 
 #: The parser's messages, each as libyaml or PyYAML writes it (the English msgid is the same text).
-_PROBLEMS = {message: message for message in (
+_PROBLEMS = frozenset((
     N_("mapping values are not allowed in this context"),
     N_("mapping keys are not allowed in this context"),
     N_("block sequence entries are not allowed in this context"),
@@ -56,7 +56,7 @@ _PROBLEMS = {message: message for message in (
     N_("did not find expected '!'"),
     N_("did not find URI escaped octet"),
     N_("found invalid Unicode character escape code"),
-)}
+))
 #: PyYAML's composer says a repeated anchor in two parts; the second alone says nothing.
 _DUPLICATE_ANCHOR = "second occurrence"
 _MERGE_LIST = re.compile(r"expected a mapping or list of mappings for merging, but found \w+")
@@ -82,9 +82,8 @@ _REASONS = {
 
 def yaml_problem(problem: str) -> str:
     """What the parser's ``problem`` says, in the user's language (unknown ones as they are)."""
-    known = _PROBLEMS.get(problem)
-    if known is not None:
-        return _(known)
+    if problem in _PROBLEMS:
+        return _(problem)
     if problem == _DUPLICATE_ANCHOR:
         return _("an anchor (&) is given twice")
     if _MERGE_LIST.fullmatch(problem):

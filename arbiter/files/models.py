@@ -4,22 +4,19 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
-from arbiter.core.i18n import N_, _
-from arbiter.core.modelerrors import refusing_true_and_false
+from arbiter.core.i18n import _
+from arbiter.core.modelerrors import Number, TextOrNumber, TextOrWhole, Whole
 from arbiter.core.notation import language
 from arbiter.laws.editions import edition
 from arbiter.laws.rulings import RulingFields
 
 #: A time as a file writes it: a number of seconds, or ``"M:SS"``, ``"H:MM:SS"`` (read later by
 #: :func:`arbiter.core.clock.parse_duration`).
-Duration = Annotated[str | int | float, refusing_true_and_false(N_("must be text or a number"))]
-#: A number of seconds, a round's or a board's number as a file writes them: ``true`` is none.
-Number = Annotated[int | float, refusing_true_and_false(N_("must be a number"))]
-Whole = Annotated[int, refusing_true_and_false(N_("must be a whole number"))]
+Duration = TextOrNumber
 
 
 class _Strict(BaseModel):
@@ -99,8 +96,8 @@ class ReportModel(_Strict):
     """Who, where, when (FORMAT §5)."""
 
     event: str | None = None
-    round: Annotated[str | int | float, refusing_true_and_false(N_("must be text or a number"))] | None = None
-    board: Annotated[str | int, refusing_true_and_false(N_("must be text or a whole number"))] | None = None
+    round: TextOrNumber | None = None
+    board: TextOrWhole | None = None
     date: dt.date | str | None = None
     white: str | None = None
     black: str | None = None
@@ -152,7 +149,7 @@ class ScenarioFile(_Strict):
     ruleset: Literal["standard", "rapid", "blitz"] | None = None
     #: The edition of the Laws (``rules/editions.yaml``): by default the one in force on the
     #: report's date, else the current one (docs/editions.md).
-    laws: Annotated[str | int, refusing_true_and_false(N_("must be text or a whole number"))] | None = None
+    laws: TextOrWhole | None = None
     supervision: Literal["full", "partial"] = "partial"
     arbiter: Literal["watching", "called"] = "watching"
     #: 7.2.2: the board as placed: ``wrong`` when the corner square on each player's right is dark.

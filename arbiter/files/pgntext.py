@@ -21,8 +21,7 @@ from typing import TextIO
 import chess
 import chess.pgn
 
-from arbiter.core.errors import shown
-from arbiter.core.fenfaults import fen_fault, is_fen_fault
+from arbiter.core.fenfaults import bad_fen_tag, is_fen_fault
 from arbiter.core.clock import TimeControlError
 from arbiter.core.i18n import _
 from arbiter.core.notation import Language, languages, legal_move, move_pattern
@@ -149,7 +148,7 @@ class GameTokens(chess.pgn.BaseVisitor[None]):
         fen = self.headers.get("FEN")
         if isinstance(error, ValueError) and fen is not None and not self.sans and is_fen_fault(error):
             # python-chess sets the board up from the FEN tag before any move: said in our words
-            self.errors.append(_("bad FEN tag {fen}: {error}").format(fen=shown(fen), error=fen_fault(error)))
+            self.errors.append(bad_fen_tag(fen, error))
         else:
             self.errors.append(str(error))
 

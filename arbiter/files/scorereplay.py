@@ -13,8 +13,7 @@ import chess
 import chess.pgn
 
 from arbiter.core.clock import TimeControl, TimeControlError
-from arbiter.core.errors import shown
-from arbiter.core.fenfaults import fen_fault
+from arbiter.core.fenfaults import bad_fen_tag
 from arbiter.core.i18n import N_, _, pgettext
 from arbiter.laws.editions import CURRENT, Edition, edition, edition_on, ruleset_for, written_day
 from arbiter.core.notation import DEFAULT, Language, language, moves_named, write_san
@@ -49,7 +48,7 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None, la
     try:
         board = start_board(headers)
     except ValueError as err:
-        game.error = _("bad FEN tag {fen}: {error}").format(fen=shown(headers.get("FEN", "")), error=fen_fault(err))
+        game.error = bad_fen_tag(headers.get("FEN", ""), err)
         return game
     game.first_ply = (board.fullmove_number - 1) * 2 + (board.turn == chess.BLACK)  # a FEN may start anywhere
     ruleset = _ruleset(headers, rules.name)

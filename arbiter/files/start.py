@@ -17,7 +17,7 @@ import chess
 
 from arbiter.core.clock import TimeControl, TimeControlError, decimal_text, parse_duration
 from arbiter.core.errors import InvalidEventError, InvalidPositionError, ScenarioError, shown, told
-from arbiter.core.fenfaults import fen_fault, is_fen_fault
+from arbiter.core.fenfaults import bad_fen_tag, fen_fault, is_fen_fault
 from arbiter.core.notation import DEFAULT as ENGLISH
 from arbiter.core.notation import Language, language, legal_move
 from arbiter.core.position import Position
@@ -257,7 +257,7 @@ def _pgn_fault(err: Exception, fen: str) -> str:
     """What python-chess's error on a PGN (its ``FEN`` tag ``fen``, its movetext) says, in the
     user's language."""
     if isinstance(err, ValueError) and is_fen_fault(err):
-        return _("bad FEN tag {fen}: {error}").format(fen=shown(fen), error=fen_fault(err))
+        return bad_fen_tag(fen, err)
     found = _SAN_FAULT.fullmatch(str(err))
     if found is None:
         return told(err)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from array import array
 from fractions import Fraction
 from collections.abc import Iterator, Sequence
-from typing import Annotated, Any, Literal, overload
+from typing import Any, Literal, overload
 
 import chess
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from arbiter.core.clock import as_number
-from arbiter.core.i18n import N_, _, current_language, use_language
-from arbiter.core.modelerrors import refusing_true_and_false
+from arbiter.core.i18n import current_language, use_language
+from arbiter.core.modelerrors import Number, Whole
 from arbiter.laws import texts
 
 Kind = Literal[
@@ -35,7 +35,7 @@ class RulingFields(BaseModel):
     kind: Kind | None = None
     article: str | None = None
     text: str | None = None
-    event: Annotated[int, refusing_true_and_false(N_("must be a whole number"))] | None = None
+    event: Whole | None = None
     player: PlayerName | None = None
     must: Literal["move", "capture", "castle", "king", "promote", "play", "any"] | None = None
     square: str | None = None
@@ -48,7 +48,7 @@ class RulingFields(BaseModel):
     claim: str | None = None
     verdict: Literal["upheld", "rejected", "forfeited", "invalid"] | None = None
     fen: str | None = None
-    seconds: int | float | None = None
+    seconds: Number | None = None
     result: Literal["1-0", "0-1", "1/2-1/2", "0-0", "*"] | None = None
     reason: str | None = None
     #: 12.9: which of the arbiter's penalties (``penalty`` rulings), in the Laws' order.
@@ -62,8 +62,6 @@ class RulingFields(BaseModel):
     def _whole_seconds(cls, value: object) -> object:
         """Whole seconds are written as integers (``120``, not ``120.0``); the referee's exact
         seconds (a :class:`~fractions.Fraction`) as the number JSON writes."""
-        if isinstance(value, bool):  # pydantic would take true for one second
-            raise ValueError(_("must be a number"))
         if isinstance(value, Fraction):
             return as_number(value)
         if isinstance(value, float) and value.is_integer():

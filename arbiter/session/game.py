@@ -506,15 +506,16 @@ def _written(board: chess.Board, move: chess.Move, notation: str) -> str:
     return write_san(board, move, notation) if board.is_legal(move) else move.uci()
 
 
-#: Where each option of :meth:`Session.from_position` stands in the scenario text it is written into.
-_OPTION_KEYS = {"fen": ("start", "fen"), "moves": ("start", "moves"), "time_control": ("time_control",),
+#: Each option of :meth:`Session.from_position` (``--time-control`` for ``time_control`` on the command
+#: line), and where it stands in the scenario text it is written into.
+OPTIONS = {"fen": ("start", "fen"), "moves": ("start", "moves"), "time_control": ("time_control",),
                 "ruleset": ("ruleset",), "arbiter": ("arbiter",), "notation": ("notation",), "laws": ("laws",)}
 
 
 def _option_at(text: str, line: int | None) -> str:
     """The option written on ``line`` of ``text`` (the options as a scenario), or the options as a whole."""
     doc = Located(text)
-    for option, path in _OPTION_KEYS.items():
+    for option, path in OPTIONS.items():
         if path[0] in doc.data and (len(path) == 1 or path[1] in doc.data[path[0]]) and doc.line(path) == line:
             return option
     return _("the options")

@@ -11,22 +11,18 @@ from arbiter.cli.render import error_line
 from arbiter.core.errors import ScenarioError
 
 
-#: The options of a new game, as a session names them (``Session.from_position``), and as typed.
-_OPTIONS = {"fen": "--fen", "moves": "--moves", "time_control": "--time-control", "ruleset": "--ruleset",
-            "arbiter": "--arbiter", "notation": "--notation", "laws": "--laws"}
-
-
 def main(args: argparse.Namespace) -> int:
     """Start a teaching session from the file or the options given and run it at the prompt; the
     exit status: 0 the session ended, 2 the file or an option is invalid, 3 a bug of ours."""
     from arbiter.cli import teach
+    from arbiter.session.game import OPTIONS
 
     try:
         session = teach.new_session(args.file, args.fen, args.moves, args.time_control, args.ruleset,
                                     args.arbiter, args.orientation, args.notation, args.laws)
     except ScenarioError as err:
-        if args.file is None and err.line is None and err.path in _OPTIONS:
-            err = ScenarioError(_OPTIONS[err.path], None, err.message)  # the option as it was typed
+        if args.file is None and err.line is None and err.path in OPTIONS:
+            err = ScenarioError("--" + err.path.replace("_", "-"), None, err.message)  # the option as typed
         print(f"arbiter teach: {error_line(str(err))}", file=sys.stderr)
         return 2
     except Exception as err:  # noqa: BLE001 - a bug of ours in reading the file or the options
