@@ -159,9 +159,11 @@ def test_the_markdown_report_in_english_is_as_before(tmp_path: Path, capsys: pyt
 def test_validate_names_the_reasons_in_the_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     report = str(_ruled(tmp_path))
     assert main(["validate", "--lang", "sr", report]) == 1
-    assert "- судија је навео разлог договор; Правила не дају никакав разлог" in capsys.readouterr().out
+    assert "- Судија је навео разлог договор; по Правилима партија није завршена." in capsys.readouterr().out
     assert main(["validate", "--lang", "en", report]) == 1
-    assert "- the arbiter gave the reason agreement; the Laws give None" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "- The arbiter gave the reason agreement; by the Laws the game has not ended." in said
+    assert "None" not in said
 
 
 # -- quiz: the rulings' moves in the language's notation, as in explain and teach -----------------

@@ -14,7 +14,7 @@ import chess
 from arbiter.core.boardtext import board_text
 from arbiter.core.clock import format_duration
 from arbiter.core.errors import UnknownArticleError
-from arbiter.core.i18n import NOTATION_OF, _, current_language, pgettext
+from arbiter.core.i18n import NOTATION_OF, _, code_words, current_language, pgettext
 from arbiter.core.notation import language
 # The error lines every front end cuts, named here too for the commands.
 from arbiter.core.errorline import LONG_LINE as LONG_LINE
@@ -50,7 +50,7 @@ def status_line(view: View) -> str:
                                                                   black=format_duration(black))
     if view.result != "*":
         line += _("; result {result} ({reason})").format(result=view.result,
-                                                         reason=pgettext("reason", str(view.reason)))
+                                                         reason=code_words("reason", str(view.reason)))
     return line
 
 

@@ -24,6 +24,7 @@ from arbiter.core.spoken import LOCALE_DIR as LOCALE_DIR
 from arbiter.core.spoken import N_ as N_
 from arbiter.core.spoken import _ as _
 from arbiter.core.spoken import _current
+from arbiter.core.spoken import code_words as code_words
 from arbiter.core.spoken import library_text as library_text
 from arbiter.core.spoken import topic_text as topic_text
 from arbiter.core.spoken import ngettext as ngettext

@@ -50,6 +50,14 @@ def pgettext(context: str, message: str) -> str:
     return translations(code).pgettext(context, message)
 
 
+def code_words(context: str, code: str) -> str:
+    """A code of the files (a reason ``dead-position``, a claim ``touch-move``) in words of the
+    language in force: its catalogue's, and where it has none (English) the code's own words
+    (``dead position``): a sentence never shows a code."""
+    said = pgettext(context, code)
+    return said.replace("-", " ") if said == code else said
+
+
 #: The second catalogue: the scenario library's own words (its titles, and its ``quiz:`` blocks'
 #: questions, choices and explanations), extracted from the files by ``python -m
 #: arbiter.core.catalogues library`` and translated as the program's messages are.

@@ -13,7 +13,7 @@ from arbiter.laws.editions import edition_article
 from arbiter.core.boardtext import board_text
 from arbiter.core.clock import format_duration
 from arbiter.core.errors import UnknownArticleError
-from arbiter.core.i18n import _, current_language, pgettext
+from arbiter.core.i18n import _, code_words, current_language, pgettext
 from arbiter.files.scenario import Scenario
 from arbiter.files.sentences import difference_sentence, laws_sentence, ruling_sentence
 from arbiter.files.validate import Validation
@@ -111,7 +111,7 @@ def arbiter_ruling(scenario: Scenario) -> list[str]:
     if ruling.result is not None:
         items.append(f"- {ruling_sentence({'kind': 'result', 'result': ruling.result, 'reason': ruling.reason})}.")
     elif ruling.reason is not None:
-        items.append("- " + _("reason: {reason}").format(reason=pgettext("reason", ruling.reason)))
+        items.append("- " + _("reason: {reason}").format(reason=code_words("reason", ruling.reason)))
     if ruling.fen is not None:
         items.append("- " + _("the game goes on from FEN {fen}").format(fen=f"`{ruling.fen.strip()}`"))
     if ruling.clock is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter.core.i18n import N_, _, ngettext, pgettext
+from arbiter.core.i18n import N_, _, code_words, ngettext, pgettext
 from arbiter.files.scenario import Scenario
 from arbiter.files.validate import Difference
 from arbiter.laws.editions import edition, written_day
@@ -31,6 +31,8 @@ _OF_PLAYER: dict[str, tuple[str, str]] = {
     "penalty": (N_("White is penalised: {penalty}"), N_("Black is penalised: {penalty}")),
     "claim": (N_("White's claim ({claim}) is {verdict}"), N_("Black's claim ({claim}) is {verdict}")),
     "claim-heard": (N_("White's claim ({claim}) is heard"), N_("Black's claim ({claim}) is heard")),
+    "claim-unnamed": (N_("White's claim is {verdict}"), N_("Black's claim is {verdict}")),
+    "claim-unnamed-heard": (N_("White's claim is heard"), N_("Black's claim is heard")),
 }
 #: The sentences of the rulings that name no player.
 _OF_GAME: dict[str, str] = {
@@ -69,9 +71,10 @@ def duration(seconds: float) -> str:
     return " ".join(parts)
 
 
-def ruling_sentence(fields: dict[str, Any]) -> str:
+def ruling_sentence(fields: dict[str, Any], capital: bool = True) -> str:
     """A ruling (listed by the arbiter or given by the Laws, as its fields) in a sentence of the
-    language in force, its article after it."""
+    language in force, its article after it; ``capital``: its first letter a capital (False for a
+    sentence said within another, after a colon)."""
     kind = str(fields.get("kind", ""))
     player = fields.get("player") or fields.get("claimant")
     seconds = fields.get("seconds")
@@ -82,12 +85,14 @@ def ruling_sentence(fields: dict[str, Any]) -> str:
     elif kind == "time":
         said = _(_OF_GAME["time"]).format(time=duration(float(seconds or 0)))
     elif kind == "claim" and player in ("white", "black"):
-        claim = pgettext("claim", str(fields.get("claim") or ""))
-        verdict = fields.get("verdict")
+        named, verdict = fields.get("claim"), fields.get("verdict")
+        # A claim the arbiter listed without saying which: no empty brackets in its sentence.
+        key = "claim" if named else "claim-unnamed"
+        claim = code_words("claim", str(named)) if named else ""
         if verdict:
-            said = _(_OF_PLAYER["claim"][player == "black"]).format(claim=claim, verdict=pgettext("value", verdict))
+            said = _(_OF_PLAYER[key][player == "black"]).format(claim=claim, verdict=pgettext("value", verdict))
         else:
-            said = _(_OF_PLAYER["claim-heard"][player == "black"]).format(claim=claim)
+            said = _(_OF_PLAYER[key + "-heard"][player == "black"]).format(claim=claim)
     elif kind == "penalty" and player in ("white", "black"):
         penalty = _(_PENALTIES.get(str(fields.get("penalty")), N_("a penalty"))).format(
             time=duration(float(seconds or 0)))
@@ -100,14 +105,15 @@ def ruling_sentence(fields: dict[str, Any]) -> str:
         said = _(_OF_GAME["goes-on"])
     elif kind == "result" and fields.get("result"):
         reason = fields.get("reason")
-        said = (_(_OF_GAME["result-reason"]).format(result=fields["result"], reason=pgettext("reason", reason))
+        said = (_(_OF_GAME["result-reason"]).format(result=fields["result"], reason=code_words("reason", reason))
                 if reason else _(_OF_GAME["result"]).format(result=fields["result"]))
     elif kind in _OF_GAME:
         said = _(_OF_GAME[kind])
     else:
         said = _(_OF_GAME["other"]).format(kind=pgettext("kind", kind) if kind else "-")
     article = fields.get("article")
-    said = said[:1].upper() + said[1:]
+    if capital:
+        said = said[:1].upper() + said[1:]
     return f"{said} ({article})" if article else said
 
 
@@ -116,18 +122,22 @@ def difference_sentence(difference: Difference) -> str:
     force. The differences of a result, a reason, a position or a clock are sentences already."""
     ruled, laws = difference.arbiter, difference.laws
     if (ruled is not None and "kind" not in ruled) or (laws is not None and "kind" not in laws):
-        return difference.text
+        said = difference.text
+        said = said[:1].upper() + said[1:]
+        return said if said.endswith(".") else said + "."
     if ruled is not None and laws is not None:
         return _("The arbiter ruled: {ruled}. The Laws give: {laws}.").format(
-            ruled=ruling_sentence(ruled), laws=ruling_sentence({**laws, "article": difference.article}))
+            ruled=ruling_sentence(ruled, capital=False),
+            laws=ruling_sentence({**laws, "article": difference.article}, capital=False))
     if ruled is not None and difference.article == "12.9":
         return _("The arbiter ruled under 12.9: {ruled}. The Laws see no breach by that player that 12.9 lets "
-                 "the arbiter penalise.").format(ruled=ruling_sentence(ruled))
+                 "the arbiter penalise.").format(ruled=ruling_sentence(ruled, capital=False))
     if ruled is not None:
-        return _("The arbiter ruled: {ruled}. The Laws give no such ruling.").format(ruled=ruling_sentence(ruled))
+        return _("The arbiter ruled: {ruled}. The Laws give no such ruling.").format(
+            ruled=ruling_sentence(ruled, capital=False))
     assert laws is not None
     return _("The arbiter did not rule: {laws}. The Laws give it.").format(
-        laws=ruling_sentence({**laws, "article": difference.article}))
+        laws=ruling_sentence({**laws, "article": difference.article}, capital=False))
 
 
 #: Where the edition of the Laws came from, said after it (``Scenario.laws_from``).

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 import chess
 
-from arbiter.core.i18n import _, pgettext
+from arbiter.core.i18n import _, code_words
 
 from arbiter.core.clock import ZERO, exact, format_duration, parse_duration
 from arbiter.core.errors import ScenarioError
@@ -247,14 +247,19 @@ def _final(ruling: ArbiterRulingModel, referee: Referee, chosen: Penalties | Non
     if lost is not None and result == "*":
         result, reason, article = ("0-1" if lost == chess.WHITE else "1-0"), "penalty", "12.9"
     if ruling.result is not None and ruling.result != result:
+        if result == "*":
+            said = _("the arbiter gave the result {ruled}; by the Laws the game goes on")
+        elif ruling.result == "*":
+            said = _("the arbiter let the game go on; the Laws give the result {laws}")
+        else:
+            said = _("the arbiter gave the result {ruled}; the Laws give {laws}")
         found.append(Difference({"result": ruling.result}, {"result": result}, article,
-                                _("the arbiter gave the result {ruled}; the Laws give {laws}").format(
-                                    ruled=ruling.result, laws=result)))
+                                said.format(ruled=ruling.result, laws=result)))
     if ruling.reason is not None and ruling.reason != reason:
         said = (_("the arbiter gave the reason {ruled}; the Laws give {laws}") if reason is not None
-                else _("the arbiter gave the reason {ruled}; the Laws give None"))  # no reason: the game goes on
+                else _("the arbiter gave the reason {ruled}; by the Laws the game has not ended"))
         found.append(Difference({"reason": ruling.reason}, {"reason": reason}, article, said.format(
-            ruled=pgettext("reason", ruling.reason), laws=pgettext("reason", str(reason)))))
+            ruled=code_words("reason", ruling.reason), laws=code_words("reason", str(reason)))))
     if ruling.fen is not None and ruling.fen.strip() != referee.position.fen():
         found.append(Difference({"fen": ruling.fen.strip()}, {"fen": referee.position.fen()}, "7.5.1",
                                 _("the position the game goes on from is not the one the Laws give")))

@@ -17,7 +17,7 @@ from arbiter.cli.render import error_line
 from arbiter.core.errors import ScenarioError
 from arbiter.files.documents import Entry, dumps, validate_document, validate_entry, validated
 from arbiter.files.scenario import Scenario, load
-from arbiter.files.sentences import laws_sentence
+from arbiter.files.sentences import difference_sentence, laws_sentence
 from arbiter.laws.editions import CURRENT
 from arbiter.files.validate import Validation
 
@@ -46,6 +46,9 @@ def main(args: argparse.Namespace) -> int:
     written: set[Path] = set()
     refused, internal = bool(not_written), False
     colour = args.format == "text" and render.colour(sys.stdout)
+    # The verdicts' column as wide as the longest verdict in the language, the lines below it under the names.
+    width = max(len(pgettext("verdict", verdict)) for verdict in ("consistent", "inconsistent"))
+    indent, columns = " " * (width + 1), render.terminal_width(sys.stdout)
     for item in items:
         name = str(item.path if isinstance(item, ScenarioError) else item)
         scenario, result = _validated(item, args.notation, args.laws)
@@ -70,14 +73,15 @@ def main(args: argparse.Namespace) -> int:
             refused = refused or outcome == "refused"
             internal = internal or outcome == "internal"
         elif args.format == "text":
-            word = f"{pgettext('verdict', result.verdict).upper():12}"
+            word = f"{pgettext('verdict', result.verdict).upper():{width}}"
             if colour:
                 word = f"\033[{32 if result.verdict == 'consistent' else 31}m{word}\033[0m"
-            print(f"{word} {name}")
+            lines = [f"{word} {name}"]
             if scenario is not None and scenario.settings.laws != CURRENT:  # the JSON always says it
-                print(f"             {laws_sentence(scenario)}")
-            for difference in result.differences:
-                print(f"             - {error_line(difference.text)}")
+                lines.append(f"{indent}{laws_sentence(scenario)}")
+            # In sentences of the language, as the documents say them: the fields are the JSON's.
+            lines += [f"{indent}- {error_line(difference_sentence(difference))}" for difference in result.differences]
+            print(render.fitted("\n".join(lines), columns))
     counts = validate_document(entries)
     if args.format == "markdown":
         print("\n---\n\n".join(documents), end="")
