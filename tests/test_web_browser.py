@@ -379,7 +379,7 @@ def test_report_desk_validated_live(board: Board) -> None:
     # The arbiter rejected the claim instead: the Laws say otherwise.
     _set_rulings(page, REJECTED)
     page.wait_for_function("document.querySelector('#r-differences').textContent.startsWith("
-                           "\"The arbiter ruled: Black's claim (touch-move) is rejected.\")")
+                           "\"The arbiter ruled: Black's claim (touch move) is rejected.\")")
     assert page.get_attribute("#r-verdict", "data-verdict") == "inconsistent"
     assert "{kind" not in page.inner_text("#r-differences")  # a sentence, never data
     # A report that cannot be replayed is invalid, and says where.
