@@ -24,7 +24,8 @@ from arbiter.core.errors import InvalidPositionError, shown
 from arbiter.core.fenfaults import fen_fault
 from arbiter.core.i18n import N_, _
 from arbiter.core.legalcore import (fast_board, fast_can_capture, fast_can_move, fast_check, fast_is_legal,
-                                    fast_is_stuck, fast_move, fast_push, is_compiled_available, python_move)
+                                    fast_is_stuck, fast_move, fast_push, is_compiled_available, mirror_push,
+                                    python_move)
 from arbiter.core.records import Record
 
 #: What is wrong with a position, in python-chess's words (``chess.Status``, lower case), marked
@@ -55,33 +56,47 @@ PIECE_LETTERS = "KQRBNP"
 _SAN_LETTERS = tuple("" if symbol in (None, "p") else symbol.upper() for symbol in chess.PIECE_SYMBOLS)
 
 
+def _plain_san(board: chess.Board, move: chess.Move) -> str | None:
+    """The SAN of the legal ``move`` of ``board`` without its check sign, as python-chess writes it,
+    where no legal-move generation is needed: None for castling, a move another piece of the
+    kind might make too (python-chess then disambiguates), a drop, a null move or a variant's board."""
+    from_square, to_square = move.from_square, move.to_square
+    piece = board.piece_type_at(from_square)
+    if type(board) is not chess.Board or piece is None or move.drop or from_square == to_square:  # a null move too
+        return None
+    if piece == chess.PAWN:
+        if board.is_capture(move):
+            san = chess.FILE_NAMES[from_square & 7] + "x" + chess.SQUARE_NAMES[to_square]
+        else:
+            san = chess.SQUARE_NAMES[to_square]
+        return san + "=" + _SAN_LETTERS[move.promotion] if move.promotion else san
+    turn = board.turn
+    if piece == chess.KING and board.is_castling(move):
+        return None
+    if _attackers_of_kind(board, piece, turn, to_square) & ~chess.BB_SQUARES[from_square]:
+        return None  # another piece of the kind may go there: disambiguated
+    if board.occupied_co[not turn] & chess.BB_SQUARES[to_square]:
+        return _SAN_LETTERS[piece] + "x" + chess.SQUARE_NAMES[to_square]
+    return _SAN_LETTERS[piece] + chess.SQUARE_NAMES[to_square]
+
+
+def san_of(board: chess.Board, move: chess.Move, after: Any) -> str:
+    """The SAN of the legal ``move`` of ``board``, not made: :func:`san_and_push`'s text.
+    ``after``: the compiled core's board after the move, which says whether it checks or mates."""
+    san = _plain_san(board, move)
+    check = fast_check(after) if san is not None else None
+    return san + check if san is not None and check is not None else board.san(move)
+
+
 def san_and_push(board: chess.Board, move: chess.Move, after: Any = None) -> str:
     """Push the legal ``move`` and return its SAN: python-chess's ``Board.san_and_push``, the same
     text, without the legal-move generation it runs for every piece move to look for another
     piece of the kind going to the same square. Where another such piece attacks that square, or
     the move castles, python-chess writes it. ``after``: the compiled core's board after the move
     (:mod:`arbiter.core.legalcore`), which then says whether it checks or mates."""
-    from_square, to_square = move.from_square, move.to_square
-    piece = board.piece_type_at(from_square)
-    if type(board) is not chess.Board or piece is None or move.drop or from_square == to_square:  # a null move too
+    san = _plain_san(board, move)
+    if san is None:
         return board.san_and_push(move)
-    turn = board.turn
-    if piece == chess.PAWN:
-        if board.is_capture(move):
-            san = chess.FILE_NAMES[from_square & 7] + "x" + chess.SQUARE_NAMES[to_square]
-        else:
-            san = chess.SQUARE_NAMES[to_square]
-        if move.promotion:
-            san += "=" + _SAN_LETTERS[move.promotion]
-    else:
-        if piece == chess.KING and board.is_castling(move):
-            return board.san_and_push(move)
-        if _attackers_of_kind(board, piece, turn, to_square) & ~chess.BB_SQUARES[from_square]:
-            return board.san_and_push(move)  # another piece of the kind may go there: disambiguated
-        if board.occupied_co[not turn] & chess.BB_SQUARES[to_square]:
-            san = _SAN_LETTERS[piece] + "x" + chess.SQUARE_NAMES[to_square]
-        else:
-            san = _SAN_LETTERS[piece] + chess.SQUARE_NAMES[to_square]
     board.push(move)
     if after is not None:
         check = fast_check(after)
@@ -221,11 +236,17 @@ class Position:
     """
 
     def __init__(self, board: chess.Board | None = None) -> None:
-        self.board: chess.Board = board.copy() if board is not None else chess.Board()
+        self._board: chess.Board = board.copy() if board is not None else chess.Board()
+        #: The moves made on the compiled core that python-chess's board has not been given yet
+        #: (:attr:`board` gives them when it is read); :attr:`_mirror` holds the present position then.
+        self._behind: list[chess.Move] = []
+        #: The present position without its moves (no move stack), kept up with the core's board
+        #: (:func:`~arbiter.core.legalcore.mirror_push`); None where python-chess's board is kept up itself.
+        self._mirror: chess.Board | None = None
         #: The pieces standing on the board now (no turn, no rights: placement only).
-        self.standing: chess.BaseBoard = placement_of(self.board)
+        self.standing: chess.BaseBoard = placement_of(self._board)
         self._history: list[chess.Move | _Break] = []
-        self._keys: list[Hashable] = [position_key(self.board)]
+        self._keys: list[Hashable] = [position_key(self._board)]
         #: How many times each position (by :func:`position_key`) has occurred.
         self.occurrences: dict[Hashable, int] = {self._keys[0]: 1}
         #: One more at every change of :attr:`board` (a move, a break, a move taken back): a move
@@ -241,7 +262,9 @@ class Position:
     def copy(self) -> Position:
         """An independent copy: the position, its history and its counts, the pieces standing."""
         twin = Position.__new__(Position)
-        twin.board = self.board.copy()
+        twin._board = self._board.copy()
+        twin._behind = list(self._behind)
+        twin._mirror = self._mirror.copy(stack=False) if self._mirror is not None else None
         twin.standing = self.standing.copy()
         twin._history = list(self._history)
         twin._keys = list(self._keys)
@@ -282,21 +305,57 @@ class Position:
         return position
 
     @property
+    def board(self) -> chess.Board:
+        """The position the game goes on from, with the moves that led to it (python-chess's board
+        and its move stack): the moves the compiled core made since it was last read are given to
+        it now. A question on the present position alone asks :attr:`now`, which costs nothing."""
+        if self._behind:
+            self._catch_up()
+        return self._board
+
+    @board.setter
+    def board(self, board: chess.Board) -> None:
+        self._board, self._behind, self._mirror = board, [], None
+
+    @property
+    def now(self) -> chess.Board:
+        """The present position (the pieces, the side to move, the rights, the counters), for
+        questions on it alone: a board without the game's moves while python-chess's own is behind
+        (no move stack to read, nothing to take back), else python-chess's board itself. Not to be
+        changed, but by a move made and taken back at once."""
+        mirror = self._mirror
+        return mirror if mirror is not None else self._board
+
+    def holds(self, board: chess.Board) -> bool:
+        """Whether ``board`` is this game's present position (:attr:`now` or :attr:`board`), not a copy."""
+        return board is self._mirror or (board is self._board and not self._behind)
+
+    def _catch_up(self) -> None:
+        """Give python-chess's board the moves the core made (python-chess's push, each legal), and
+        let the history keep python-chess's copy of each (one Move a ply, not two)."""
+        board, behind, history = self._board, self._behind, self._history
+        start = len(history) - len(behind)
+        for offset, move in enumerate(behind):
+            board.push(move)
+            history[start + offset] = board.move_stack[-1]
+        self._behind = []
+
+    @property
     def turn(self) -> chess.Color:
         """The side to move in the legal position."""
-        return self.board.turn
+        return self.now.turn
 
     def fen(self) -> str:
         """The position's FEN, the en passant square written only if the capture is legal."""
-        return self.board.fen()
+        return self.now.fen()
 
     def is_standing_as_position(self) -> bool:
         """Whether the pieces on the board stand exactly as in the position."""
-        return same_placement(self.board, self.standing)
+        return same_placement(self.now, self.standing)
 
     def restore_standing(self) -> None:
         """Set the pieces on the board back to the position."""
-        self.standing = placement_of(self.board)
+        self.standing = placement_of(self.now)
 
     def push(self, move: chess.Move, legal: bool = False) -> str:
         """Play a legal move in the position (the pieces standing are not touched); its SAN.
@@ -305,21 +364,46 @@ class Position:
 
         :raises ValueError: if the move is not legal; no unchecked move reaches the board.
         """
-        if not legal and not self.board.is_legal(move):
-            raise ValueError(f"illegal move {move.uci()!r} in {self.board.fen()}")
+        if not legal and not self.now.is_legal(move):
+            raise ValueError(f"illegal move {move.uci()!r} in {self.now.fen()}")
         before = self._fast
         if before is not None:
             named = self._named  # the core's own move, when it read this one (not made from UCI again)
             self._fast = fast_push(before, named[2] if named[0] == self.version and named[1] is move else move)
-        san = san_and_push(self.board, move, self._fast)
+        after = self._fast
+        mirror = self._mirror if after is not None else None
+        if after is not None and mirror is None and self._may_mirror():
+            mirror = self._mirror = self._board.copy(stack=False)
+            mirror.castling_rights = mirror.clean_castling_rights()  # as python-chess's push leaves them
+            mirror.promoted = chess.BB_EMPTY  # marks mirror_push does not keep (they hide only a king)
+        if mirror is not None:
+            # python-chess's board is given the move when it is read (issue 36): its push, with the
+            # state it keeps to take the move back, cost more than the rest of the move's work.
+            san = san_of(mirror, move, after)
+            mirror_push(mirror, after, move)
+            self._behind.append(move)
+            self._history.append(move)
+            self.version += 1
+            self._count(position_key(mirror, is_clean=True))
+            return san
+        board = self.board
+        self._mirror = None
+        san = san_and_push(board, move, after)
         self.version += 1
-        self._history.append(self.board.move_stack[-1])  # the board's copy: one Move kept per ply, not two
-        self._count(position_key(self.board, is_clean=True))
+        self._history.append(board.move_stack[-1])  # the board's copy: one Move kept per ply, not two
+        self._count(position_key(board, is_clean=True))
         return san
+
+    def _may_mirror(self) -> bool:
+        """Whether the present position may be kept up without python-chess's push
+        (:func:`~arbiter.core.legalcore.mirror_push`): standard chess on python-chess's own board class."""
+        board = self._board
+        return type(board) is chess.Board and not board.chess960 and not self._behind
 
     def push_null(self) -> None:
         """Pass the move to the other side without a move (a clock pressed with no move)."""
         self.board.push(chess.Move.null())
+        self._mirror = None
         self.version += 1
         self._fast = None
         self._history.append(chess.Move.null())
@@ -360,6 +444,8 @@ class Position:
 
     def pop(self) -> chess.Move | None:
         """Take back the last move (or return to before the last break); the move, or None."""
+        board = self.board  # python-chess's, given the core's moves: it takes the move back
+        self._mirror = None
         entry = self._history.pop()
         key = self._keys.pop()
         self.version += 1
@@ -368,7 +454,7 @@ class Position:
         if isinstance(entry, _Break):
             self.board = entry.before
             return None
-        self.board.pop()
+        board.pop()
         return entry
 
     @property
@@ -393,7 +479,7 @@ class Position:
         if not self._compiled:
             return None
         if self._fast is None:
-            self._fast = fast_board(self.board)
+            self._fast = fast_board(self.now)
         return self._fast
 
     def has_legal_move(self) -> bool:
@@ -418,16 +504,17 @@ class Position:
     def _asked(self, fast: Callable[..., bool | None], slow: Callable[..., bool], *args: Any) -> bool:
         """``fast(core, board, *args)``'s answer where the compiled core gives one (not Chess960),
         else python-chess's ``slow(board, *args)``."""
-        core = self._core() if not self.board.chess960 else None
-        answer = fast(core, self.board, *args) if core is not None else None
-        return slow(self.board, *args) if answer is None else answer
+        board = self.now
+        core = self._core() if not board.chess960 else None
+        answer = fast(core, board, *args) if core is not None else None
+        return slow(board, *args) if answer is None else answer
 
     def move_shown(self) -> chess.Move | None:
         """The legal move, if any, that the pieces standing show (:func:`move_between`): a piece of
         the side to move gone from one square and standing on another (moved, capturing,
         promoted), the only change, asked of the compiled core; any other change of python-chess
         (castling, en passant, a king two squares over, several pieces moved)."""
-        board, standing = self.board, self.standing
+        board, standing = self.now, self.standing
         mask = changed_mask(board, standing)
         origin_bit = mask & board.occupied_co[board.turn]
         one_piece = chess.popcount(mask) == 2 and chess.popcount(origin_bit) == 1 and not board.chess960

@@ -171,7 +171,7 @@ class Game:
 
     def rule_obligation(self, color: chess.Color, ob: Obligation) -> None:
         """Say what touch-move binds ``color`` to."""
-        board, square = self.position.board, ob.square
+        board, square = self.position.now, ob.square
         player = chess.COLOR_NAMES[color]
         # The rulings of every move keep the piece types their sentence names: the board changes.
         if square is not None and ob.must == "move" and not ob.barred_side and ob.article != "9.5.3":
@@ -207,7 +207,7 @@ class Game:
     def update_obligation(self, always: bool = False, bound: Obligation | None = None) -> None:
         """Say what touch-move binds the player to now, if it changed (``always``: even if not);
         ``bound``: what it is, known by the caller."""
-        ob = bound if bound is not None else obligation(self.position.board, self.turn.facts, position=self.position)
+        ob = bound if bound is not None else obligation(self.position.now, self.turn.facts, position=self.position)
         if ob != self.turn.obligation or always:
             self.turn.obligation = ob
             self.rule_obligation(self.turn.color, ob)
@@ -240,7 +240,9 @@ class Game:
         earlier = self.pending[color]
         hands = frozenset(self.table.hands_used) or frozenset({self.table.last_hand[color]})
         san = translate(self.position.push(move, legal), self.writes)
-        move = self.position.board.move_stack[-1]  # the same move, the copy the history keeps
+        played = self.position.last_move()  # the same move, the copy the history keeps
+        assert played is not None, "a move was just made"
+        move = played
         if self.table.state != "made":  # made: the pieces already stand as the move left them
             self.position.restore_standing()
             self.table.restore(move_stands=True)
@@ -280,7 +282,7 @@ class Game:
         """What ends the game the moment ``color``'s move is made, as (result, reason, article):
         mate (first, 9.6.2), stalemate, a dead position, the fifth occurrence of a position, 75
         moves each (5.1.1, 5.2.1, 5.2.2, 9.6); None if nothing does."""
-        board = self.position.board
+        board = self.position.now
         if self.illegal_position is not None and is_illegal_position(board):
             return None  # no mate or stalemate on a board with a king taken: A.5.4 decides at the press
         stuck = not self.position.has_legal_move()  # one question for mate and stalemate both (the core's)

@@ -283,7 +283,7 @@ class Referee(Game):
 
     def _on_play(self, color: chess.Color, act: PlayAct, hand: Hand) -> None:
         if self._has_move(color):
-            board = self.position.board
+            board = self.position.now
             # English SAN and UCI are read by the compiled core (issue 36); anything else, and what it cannot
             # read, by python-chess's readers, which also say why a text names no legal move
             fast = self.position.legal_move_named(act.move) if self.reads.code == DEFAULT else None
@@ -330,7 +330,7 @@ class Referee(Game):
         no breach open and nothing to put back. ``legal``: the move was read among the legal moves
         (python-chess is not asked again).
         """
-        board = self.position.board
+        board = self.position.now
         return (
             self.table.state == "idle"
             and self.turn.color == color
@@ -352,7 +352,7 @@ class Referee(Game):
         touch of the turn is of his own piece, which can move (the legal move moves it): 4.3.1;
         the second, of the opponent's piece it captures: 4.3.3 (:func:`~arbiter.table.touch.obligation`
         answers the same, the property tests compare the two ways)."""
-        board = self.position.board
+        board = self.position.now
         origin, target = move.from_square, move.to_square
         piece = board.piece_at(origin)
         assert piece is not None, "a legal move starts from a piece"
@@ -390,14 +390,15 @@ class Referee(Game):
         move it (4.3.1), the king set down two squares over to castle (4.7.2), the rook then
         touched as well (4.4.1); the texts of the last two name no piece of the board."""
         position = self.position
-        board = position.board
+        board = position.now
         origin, target = move.from_square, move.to_square
         piece, taken = board.piece_type_at(origin), board.piece_type_at(target)
         san = translate(position.push(move, legal=True), self.writes)
         if self.ending(color) is not None:
             position.pop()
             return False
-        played = board.move_stack[-1]  # the copy the history keeps
+        played = position.last_move()  # the copy the history keeps
+        assert played is not None, "a move was just made"
         index, add = self._index, self.rulings.add
         self._reject_offer(color)
         # The touches' rulings name the pieces as they stood before the move (rule_obligation would

@@ -33,7 +33,7 @@ def after_step(game: Game, color: chess.Color) -> None:
         if move is not None and game.position.turn == color:
             move_made(game, color, move, legal=game.table.is_made_move_legal())
     elif state == "castling":
-        side = castling_begun(game.position.board, game.position.standing)
+        side = castling_begun(game.position.now, game.position.standing)
         if side is not None and KingReleased(side) not in game.turn.facts:
             game.turn.facts.append(KingReleased(side))
             game.update_obligation()
@@ -43,7 +43,7 @@ def put_back(game: Game, color: chess.Color) -> None:
     squares = game.displaced.pop(color)
     in_hand = {held.origin for (c, _), held in game.table.held.items() if c != color}
     for square in squares - in_hand:
-        piece = game.position.board.piece_at(square)
+        piece = game.position.now.piece_at(square)
         if piece is None:
             game.position.standing.remove_piece_at(square)
         else:
@@ -61,7 +61,7 @@ def released_this_turn(game: Game) -> chess.Move | None:
 def moved_on(game: Game, color: chess.Color, released: chess.Move) -> None:
     """A piece released as a legal move was carried on and the pieces show no legal move (4.7):
     back on its starting square, on a square no legal move reaches, a capture taken back."""
-    text = texts.moved_on(game.position.board, color, released, game.writes)
+    text = texts.moved_on(game.position.now, color, released, game.writes)
     if game.watching:
         game.violation(color, "4.7", text)
         remedy_breach(game, color, game.turn.obligation)
@@ -71,7 +71,7 @@ def moved_on(game: Game, color: chess.Color, released: chess.Move) -> None:
 def move_made(game: Game, color: chess.Color, move: chess.Move, legal: bool = False) -> None:
     """The pieces show the legal ``move``: made, or a breach of touch-move (4.3 to 4.7).
     ``legal``: python-chess read it among the position's legal moves (not asked again)."""
-    board = game.position.board
+    board = game.position.now
     ob = game.turn.obligation
     released = released_this_turn(game)
     if released is not None and move == released:

@@ -226,7 +226,7 @@ class Session:
 
         :raises AmbiguousNotationError: for a text that names different moves in two notations.
         """
-        board = self._referee.position.board
+        board = self._referee.position.now
         own = self._scenario.settings.notation
         found: dict[chess.Move, list[str]] = {}
         for code in readings_of(own):

@@ -237,7 +237,7 @@ def _obligation(referee: Referee) -> ObligationView:
     return ObligationView.model_validate({
         "player": _name(mover), "must": ob.must, "article": article, "square": fields.get("square"),
         "with": fields.get("with"), "side": ob.side, "piece": fields.get("piece"), "move": fields.get("move"),
-        "barred_side": ob.barred_side, "text": texts.obligation(referee.position.board, mover, ob, referee.writes),
+        "barred_side": ob.barred_side, "text": texts.obligation(referee.position.now, mover, ob, referee.writes),
         "law": law(bound, laws),
     })
 

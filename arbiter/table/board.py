@@ -73,7 +73,7 @@ class Table:
 
     def is_move_made(self) -> bool:
         """Whether the pieces, with no piece in hand, show a legal move from the position."""
-        board, expected = self.position.board, self.expected
+        board, expected = self.position.now, self.expected
         if expected is not None and board.is_legal(expected):
             board.push(expected)
             shown = same_placement(board, self.position.standing)
@@ -95,11 +95,11 @@ class Table:
 
     def is_castling_begun(self) -> bool:
         """Whether the king stands released two squares towards a rook (4.7.2)."""
-        return castling_begun(self.position.board, self.position.standing) is not None
+        return castling_begun(self.position.now, self.position.standing) is not None
 
     def is_promotion_under_way(self) -> bool:
         """Whether the pieces show a promotion part way done (4.6)."""
-        return promotion_under_way(self.position.board, self.position.standing) is not None
+        return promotion_under_way(self.position.now, self.position.standing) is not None
 
     def is_undisturbed(self) -> bool:
         """Whether the pieces stand as in the position."""
@@ -302,7 +302,7 @@ class Table:
         origin, target = move.from_square, move.to_square
         standing = self.position.standing
         if standing.kings & chess.BB_SQUARES[origin] and abs(target - origin) == 2:  # standard castling (e1g1)
-            if self.position.board.chess960:
+            if self.position.now.chess960:
                 raise ValueError("Table.play makes standard castling only")
             _, rook_from, rook_to = castling_squares(origin, "kingside" if target > origin else "queenside")
             carry(standing, rook_from, rook_to)

@@ -205,7 +205,7 @@ def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None =
     his can move is then asked of its compiled core (:meth:`Position.can_move`), the same answer
     (for another board, a copy, python-chess is asked).
     """
-    if position is not None and position.board is not board:
+    if position is not None and not position.holds(board):
         position = None
     if len(facts) == 1:
         only = facts[0]

@@ -1,0 +1,110 @@
+"""python-chess's board given the core's moves only when it is read (issue 36): a :class:`Position`
+whose moves are made on the compiled core and on a board without history (``Position.now``)
+answers at every step as python-chess's board pushed move by move: the FEN, the SAN, the key the
+repetitions are counted by, the move stack once read, the moves taken back, the copies."""
+
+from __future__ import annotations
+
+import random
+
+import chess
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arbiter.core.legalcore import is_compiled_available
+from arbiter.core.position import Position, position_key
+from tests.conftest import examples
+
+#: Positions with the hard cases at hand: en passant that uncovers a check, a pinned en-passant
+#: pawn, castling through or out of check and with a rook to be taken, promotions with capture
+#: and under, a bare ending.
+STARTS = [
+    chess.STARTING_FEN,
+    "8/8/8/KPp4r/8/8/8/7k w - c6 0 2",  # bxc6 e.p. would uncover the rook's check
+    "4k3/8/8/8/1pP5/8/8/3QK3 b - c3 0 1",  # the en-passant pawn is pinned
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    "r3k2r/8/8/8/8/5b2/8/R3K2R w KQkq - 0 1",  # castling through an attacked square
+    "r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1",  # out of check
+    "1r2k3/P7/8/8/8/8/7p/4K1N1 w - - 0 1",  # promotions, with capture and under
+    "8/8/4k3/8/8/4K3/4N3/8 w - - 0 1",
+]
+
+OPERATIONS = st.lists(st.sampled_from(["push", "push", "push", "push", "ask", "read", "pop", "copy", "null"]),
+                      min_size=1, max_size=120)
+
+
+def _check(position: Position, reference: chess.Board, keys: list[object]) -> None:
+    assert position.fen() == reference.fen()
+    assert position.now.fen() == reference.fen()
+    assert position.turn == reference.turn
+    assert position.repetitions() == keys.count(keys[-1])
+    assert position.is_standing_as_position() is True
+
+
+def _play(start: str, seed: int, operations: list[str]) -> int:
+    """The operations on a Position and on python-chess's board side by side; how many moves
+    the Position made without python-chess's push (the case under test)."""
+    rng = random.Random(seed)
+    position, reference = Position(chess.Board(start)), chess.Board(start)
+    keys: list[object] = [position_key(reference)]
+    behind = 0
+    for operation in operations:
+        moves = list(reference.legal_moves)
+        if operation == "push" and moves:
+            move = rng.choice(moves)
+            if rng.random() < 0.5:
+                position.has_legal_move()  # the core made, as the referee's end-of-move test makes it
+            san = reference.san(move)
+            reference.push(move)
+            assert position.push(move, legal=rng.random() < 0.5) == san
+            behind = max(behind, len(position._behind))
+            keys.append(position_key(reference))
+            position.restore_standing()
+        elif operation == "ask":
+            assert position.has_legal_move() == bool(moves)
+            if moves:
+                move = rng.choice(moves)
+                assert position.can_move(move.from_square) is True
+        elif operation == "read":
+            assert position.board.move_stack == reference.move_stack
+            assert position.board.fen() == reference.fen()
+            assert position.last_move() == (reference.peek() if reference.move_stack else None)
+        elif operation == "pop" and reference.move_stack and position.last_move() is not None:
+            assert position.pop() == reference.pop()
+            keys.pop()
+            position.restore_standing()
+        elif operation == "copy":
+            twin = position.copy()
+            position.board.push(chess.Move.null())  # the copy is not changed by what the game does
+            position.board.pop()
+            assert twin.fen() == reference.fen() and twin.board.move_stack == reference.move_stack
+            position = twin
+        elif operation == "null" and not reference.is_check():
+            reference.push(chess.Move.null())
+            position.push_null()
+            keys.append(position_key(reference))
+        _check(position, reference, keys)
+    assert position.board.move_stack == reference.move_stack
+    assert list(position.moves()) == reference.move_stack
+    return behind
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(start=st.sampled_from(STARTS), seed=st.integers(0, 2**32 - 1), operations=OPERATIONS)
+def test_a_position_behind_answers_as_python_chess(start: str, seed: int, operations: list[str]) -> None:
+    _play(start, seed, operations)
+
+
+def test_the_moves_are_made_without_python_chess_s_push() -> None:
+    """The case under test happens: with the compiled core, moves are made behind python-chess's
+    board (else every test above would pass on python-chess alone)."""
+    behind = max(_play(chess.STARTING_FEN, seed, ["push", "push", "ask", "push", "push", "push"] * 10)
+                 for seed in range(5))
+    assert behind >= 3 if is_compiled_available() else behind == 0
+
+
+@pytest.mark.parametrize("start", STARTS)
+def test_every_start_played_long(start: str) -> None:
+    for seed in range(20):
+        _play(start, seed, ["push", "ask"] * 60 + ["read", "pop", "pop", "push", "copy", "push"])
