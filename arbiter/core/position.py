@@ -58,8 +58,9 @@ _SAN_LETTERS = tuple("" if symbol in (None, "p") else symbol.upper() for symbol 
 
 def _plain_san(board: chess.Board, move: chess.Move) -> str | None:
     """The SAN of the legal ``move`` of ``board`` without its check sign, as python-chess writes it,
-    where no legal-move generation is needed: None for castling, a move another piece of the
-    kind might make too (python-chess then disambiguates), a drop, a null move or a variant's board."""
+    where no legal-move generation is needed: None for a move another piece of the kind might make
+    too (python-chess then disambiguates), a drop, a null move or a variant's board (Chess960's
+    castling among them)."""
     from_square, to_square = move.from_square, move.to_square
     piece = board.piece_type_at(from_square)
     if type(board) is not chess.Board or piece is None or move.drop or from_square == to_square:  # a null move too
@@ -71,8 +72,8 @@ def _plain_san(board: chess.Board, move: chess.Move) -> str | None:
             san = chess.SQUARE_NAMES[to_square]
         return san + "=" + _SAN_LETTERS[move.promotion] if move.promotion else san
     turn = board.turn
-    if piece == chess.KING and board.is_castling(move):
-        return None
+    if piece == chess.KING and board.is_castling(move):  # python-chess's words, by the files
+        return None if board.chess960 else "O-O-O" if to_square & 7 < from_square & 7 else "O-O"
     if _attackers_of_kind(board, piece, turn, to_square) & ~chess.BB_SQUARES[from_square]:
         return None  # another piece of the kind may go there: disambiguated
     if board.occupied_co[not turn] & chess.BB_SQUARES[to_square]:
