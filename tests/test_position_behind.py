@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from arbiter.core.legalcore import is_compiled_available
 from arbiter.core.position import Position, position_key
+from arbiter.files.scenario import loads, run
 from tests.conftest import examples
 
 #: Positions with the hard cases at hand: en passant that uncovers a check, a pinned en-passant
@@ -108,3 +109,38 @@ def test_the_moves_are_made_without_python_chess_s_push() -> None:
 def test_every_start_played_long(start: str) -> None:
     for seed in range(20):
         _play(start, seed, ["push", "ask"] * 60 + ["read", "pop", "pop", "push", "copy", "push"])
+
+
+def test_now_is_one_board_changed_in_place() -> None:
+    """A board read from ``Position.now`` before a move made or taken back holds the position after
+    it, as python-chess's own board does: a caller that read it earlier never reads a stale one."""
+    position = Position()
+    now = position.now
+    for uci in ("e2e4", "e7e5", "g1f3", "b8c6"):
+        position.has_legal_move()
+        position.push(chess.Move.from_uci(uci))
+        assert position.now is now and now.fen() == position.board.fen()
+    position.pop()
+    assert position.now is now and now.fen() == position.board.fen()
+    position.restore_standing()
+    position.standing.remove_piece_at(chess.F3)
+    position.go_on_from_standing(chess.WHITE)  # the game goes on from the pieces as they stand
+    assert position.now.board_fen() == position.standing.board_fen() == position.board.board_fen()
+    if is_compiled_available():  # python-chess's board alone is a new board then, as it always was
+        assert position.now is now
+
+
+def test_a_castling_that_mates_is_ruled_as_it_was_played() -> None:
+    """``play O-O`` giving mate: made at once, found to end the game, taken back and made again
+    by its steps, from the position before it (a board read before the move was stale there)."""
+    scenario = loads("""
+title: castling mates
+source: Laws 5.1.1
+start: {fen: "4rkr1/p3p1p1/8/8/2B5/8/8/4K2R b K - 0 1"}
+events:
+  - black: play a6
+  - white: play O-O
+expect: {result: 1-0, reason: checkmate}
+""")
+    outcome = run(scenario)
+    assert outcome.status == "passed", (outcome.failures, outcome.error)

@@ -151,6 +151,23 @@ def position_key(board: chess.Board, is_clean: bool = False) -> Hashable:
     )
 
 
+def _set_position(mirror: chess.Board, board: chess.Board) -> None:
+    """Make ``mirror`` (a board without history) hold ``board``'s position in place, as python-chess's
+    push and pop change a board: its pieces, side to move, castling rights (cleaned, as python-chess's
+    push leaves them), en passant square and counters. Of python-chess's marks of promoted pieces
+    only a king's is kept, the one mark python-chess answers by (such a king is no king to it; a
+    FEN alone marks one, and the core then holds no board, so no move is mirrored); the others
+    :func:`~arbiter.core.legalcore.mirror_push` keeps none of."""
+    mirror.pawns, mirror.knights, mirror.bishops = board.pawns, board.knights, board.bishops
+    mirror.rooks, mirror.queens, mirror.kings = board.rooks, board.queens, board.kings
+    mirror.occupied_co[chess.WHITE] = board.occupied_co[chess.WHITE]
+    mirror.occupied_co[chess.BLACK] = board.occupied_co[chess.BLACK]
+    mirror.occupied, mirror.promoted = board.occupied, board.promoted & board.kings
+    mirror.turn, mirror.castling_rights = board.turn, board.clean_castling_rights()
+    mirror.ep_square, mirror.halfmove_clock, mirror.fullmove_number = (board.ep_square, board.halfmove_clock,
+                                                                      board.fullmove_number)
+
+
 #: What makes a position one the game cannot be played on: a king missing or one too many, the
 #: side not to move in check (its king could be taken).
 _UNPLAYABLE = (chess.STATUS_NO_WHITE_KING | chess.STATUS_NO_BLACK_KING | chess.STATUS_TOO_MANY_KINGS
@@ -239,11 +256,17 @@ class Position:
     def __init__(self, board: chess.Board | None = None) -> None:
         self._board: chess.Board = board.copy() if board is not None else chess.Board()
         #: The moves made on the compiled core that python-chess's board has not been given yet
-        #: (:attr:`board` gives them when it is read); :attr:`_mirror` holds the present position then.
+        #: (:attr:`board` gives them when it is read).
         self._behind: list[chess.Move] = []
-        #: The present position without its moves (no move stack), kept up with the core's board
-        #: (:func:`~arbiter.core.legalcore.mirror_push`); None where python-chess's board is kept up itself.
+        self._compiled = is_compiled_available()
+        #: The present position without its moves (no move stack): :attr:`now`, one board for the
+        #: game's life, changed in place by every move made or taken back (the core's moves by
+        #: :func:`~arbiter.core.legalcore.mirror_push`); None where python-chess's board is :attr:`now`
+        #: (no compiled core, Chess960, a variant's board).
         self._mirror: chess.Board | None = None
+        if self._compiled and type(self._board) is chess.Board and not self._board.chess960:
+            self._mirror = chess.Board(None)
+            _set_position(self._mirror, self._board)
         #: The pieces standing on the board now (no turn, no rights: placement only).
         self.standing: chess.BaseBoard = placement_of(self._board)
         self._history: list[chess.Move | _Break] = []
@@ -258,7 +281,6 @@ class Position:
         self._fast: Any = None
         #: The last move the core read (:meth:`legal_move_named`): the version, python-chess's move, the core's.
         self._named: tuple[int, chess.Move | None, Any] = (-1, None, None)
-        self._compiled = is_compiled_available()
 
     def copy(self) -> Position:
         """An independent copy: the position, its history and its counts, the pieces standing."""
@@ -316,14 +338,17 @@ class Position:
 
     @board.setter
     def board(self, board: chess.Board) -> None:
-        self._board, self._behind, self._mirror = board, [], None
+        self._board, self._behind = board, []
+        if self._mirror is not None:
+            _set_position(self._mirror, board)
 
     @property
     def now(self) -> chess.Board:
         """The present position (the pieces, the side to move, the rights, the counters), for
-        questions on it alone: a board without the game's moves while python-chess's own is behind
-        (no move stack to read, nothing to take back), else python-chess's board itself. Not to be
-        changed, but by a move made and taken back at once."""
+        questions on it alone: with the compiled core, a board without the game's moves (no move
+        stack to read, nothing to take back of the game's), the same board for the game's life,
+        changed in place as python-chess's own is by each move made or taken back; else
+        python-chess's board itself. Not to be changed, but by a move made and taken back at once."""
         mirror = self._mirror
         return mirror if mirror is not None else self._board
 
@@ -371,13 +396,8 @@ class Position:
         if before is not None:
             named = self._named  # the core's own move, when it read this one (not made from UCI again)
             self._fast = fast_push(before, named[2] if named[0] == self.version and named[1] is move else move)
-        after = self._fast
-        mirror = self._mirror if after is not None else None
-        if after is not None and mirror is None and self._may_mirror():
-            mirror = self._mirror = self._board.copy(stack=False)
-            mirror.castling_rights = mirror.clean_castling_rights()  # as python-chess's push leaves them
-            mirror.promoted = chess.BB_EMPTY  # marks mirror_push does not keep (they hide only a king)
-        if mirror is not None:
+        after, mirror = self._fast, self._mirror
+        if after is not None and mirror is not None:
             # python-chess's board is given the move when it is read (issue 36): its push, with the
             # state it keeps to take the move back, cost more than the rest of the move's work.
             san = san_of(mirror, move, after)
@@ -388,23 +408,19 @@ class Position:
             self._count(position_key(mirror, is_clean=True))
             return san
         board = self.board
-        self._mirror = None
         san = san_and_push(board, move, after)
+        if mirror is not None:
+            _set_position(mirror, board)
         self.version += 1
         self._history.append(board.move_stack[-1])  # the board's copy: one Move kept per ply, not two
         self._count(position_key(board, is_clean=True))
         return san
 
-    def _may_mirror(self) -> bool:
-        """Whether the present position may be kept up without python-chess's push
-        (:func:`~arbiter.core.legalcore.mirror_push`): standard chess on python-chess's own board class."""
-        board = self._board
-        return type(board) is chess.Board and not board.chess960 and not self._behind
-
     def push_null(self) -> None:
         """Pass the move to the other side without a move (a clock pressed with no move)."""
         self.board.push(chess.Move.null())
-        self._mirror = None
+        if self._mirror is not None:
+            _set_position(self._mirror, self._board)
         self.version += 1
         self._fast = None
         self._history.append(chess.Move.null())
@@ -446,7 +462,6 @@ class Position:
     def pop(self) -> chess.Move | None:
         """Take back the last move (or return to before the last break); the move, or None."""
         board = self.board  # python-chess's, given the core's moves: it takes the move back
-        self._mirror = None
         entry = self._history.pop()
         key = self._keys.pop()
         self.version += 1
@@ -456,6 +471,8 @@ class Position:
             self.board = entry.before
             return None
         board.pop()
+        if self._mirror is not None:
+            _set_position(self._mirror, board)
         return entry
 
     @property
@@ -479,8 +496,8 @@ class Position:
         position it cannot hold: python-chess answers then)."""
         if not self._compiled:
             return None
-        if self._fast is None:
-            self._fast = fast_board(self.now)
+        if self._fast is None:  # python-chess's board is never behind then (its marks of promoted kings kept)
+            self._fast = fast_board(self._board)
         return self._fast
 
     def has_legal_move(self) -> bool:
