@@ -308,7 +308,8 @@ def fast_check(fast: Any) -> str | None:
         return None
 
 
-def mirror_push(board: chess.Board, after: Any, move: chess.Move) -> None:
+def mirror_push(board: chess.Board, after: Any, move: chess.Move, piece: chess.PieceType | None = None,
+                taken: chess.PieceType | None = None) -> None:
     """Leave ``board`` (python-chess's) as python-chess's ``push(move)`` would, but for its move
     stack, without python-chess's push: ``after`` is the compiled board the legal ``move`` led to
     from ``board``'s position, and the pieces of each kind the move may have changed (the one
@@ -321,15 +322,16 @@ def mirror_push(board: chess.Board, after: Any, move: chess.Move) -> None:
     python-chess's marks of promoted pieces are not kept: ``board`` must have none to begin with
     (a FEN may mark pieces, ``Q~``, and python-chess's push moves the marks with them); a promotion
     made here leaves none, which changes nothing python-chess answers (a mark hides only a king
-    from it, and no king is promoted)."""
+    from it, and no king is promoted). ``piece`` and ``taken``: the kinds of the piece moved and of
+    the one standing on the target square (None: none), when the caller has read them already."""
     rust = _RUST
     origin, target = move.from_square, move.to_square
     turn = board.turn
     moved = chess.BB_SQUARES[origin] | chess.BB_SQUARES[target]
-    piece = board.piece_type_at(origin)
+    if piece is None:
+        piece, taken = board.piece_type_at(origin), board.piece_type_at(target)
     if piece is None:
         raise ValueError(f"no piece on {chess.square_name(origin)}: {move.uci()} is no legal move")
-    taken = board.piece_type_at(target)
     if piece == chess.PAWN or taken:  # python-chess's is_zeroing
         board.halfmove_clock = 0
     else:

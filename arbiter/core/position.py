@@ -56,17 +56,18 @@ PIECE_LETTERS = "KQRBNP"
 _SAN_LETTERS = tuple("" if symbol in (None, "p") else symbol.upper() for symbol in chess.PIECE_SYMBOLS)
 
 
-def _plain_san(board: chess.Board, move: chess.Move) -> str | None:
+def _plain_san(board: chess.Board, move: chess.Move, piece: chess.PieceType | None = None) -> str | None:
     """The SAN of the legal ``move`` of ``board`` without its check sign, as python-chess writes it,
     where no legal-move generation is needed: None for a move another piece of the kind might make
     too (python-chess then disambiguates), a drop, a null move or a variant's board (Chess960's
-    castling among them)."""
+    castling among them). ``piece``: the kind of the piece moved, when the caller knows it."""
     from_square, to_square = move.from_square, move.to_square
-    piece = board.piece_type_at(from_square)
+    if piece is None:
+        piece = board.piece_type_at(from_square)
     if type(board) is not chess.Board or piece is None or move.drop or from_square == to_square:  # a null move too
         return None
     if piece == chess.PAWN:
-        if board.is_capture(move):
+        if (from_square ^ to_square) & 7:  # a legal pawn move changes its file only by capturing (en passant too)
             san = chess.FILE_NAMES[from_square & 7] + "x" + chess.SQUARE_NAMES[to_square]
         else:
             san = chess.SQUARE_NAMES[to_square]
@@ -81,10 +82,11 @@ def _plain_san(board: chess.Board, move: chess.Move) -> str | None:
     return _SAN_LETTERS[piece] + chess.SQUARE_NAMES[to_square]
 
 
-def san_of(board: chess.Board, move: chess.Move, after: Any) -> str:
+def san_of(board: chess.Board, move: chess.Move, after: Any, piece: chess.PieceType | None = None) -> str:
     """The SAN of the legal ``move`` of ``board``, not made: :func:`san_and_push`'s text.
-    ``after``: the compiled core's board after the move, which says whether it checks or mates."""
-    san = _plain_san(board, move)
+    ``after``: the compiled core's board after the move, which says whether it checks or mates;
+    ``piece``: the kind of the piece moved, when the caller knows it."""
+    san = _plain_san(board, move, piece)
     check = fast_check(after) if san is not None else None
     return san + check if san is not None and check is not None else board.san(move)
 
@@ -400,8 +402,9 @@ class Position:
         if after is not None and mirror is not None:
             # python-chess's board is given the move when it is read (issue 36): its push, with the
             # state it keeps to take the move back, cost more than the rest of the move's work.
-            san = san_of(mirror, move, after)
-            mirror_push(mirror, after, move)
+            piece, taken = mirror.piece_type_at(move.from_square), mirror.piece_type_at(move.to_square)
+            san = san_of(mirror, move, after, piece)
+            mirror_push(mirror, after, move, piece, taken)
             self._behind.append(move)
             self._history.append(move)
             self.version += 1
