@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from arbiter.core.errors import ScenarioError
+from arbiter.core.yamlsource import Located
 from arbiter.files.audit import audit_text
 from arbiter.files.pgntext import game_texts, read_first_game
 from arbiter.files.readingnotes import passed_over_notes
@@ -102,7 +103,8 @@ def test_a_castling_written_with_a_non_breaking_hyphen_in_a_real_archive_is_note
 def test_a_scenario_does_not_start_from_a_pgn_python_chess_reads_past_a_word_of() -> None:
     with pytest.raises(ScenarioError) as caught:
         loads('title: t\nstart:\n  pgn: "1. e4 e5 2. Qxx Nc6"\nevents: []\n', "x.yaml")
-    assert str(caught.value).endswith("holds 'Qxx' (its line 1), which is neither a move nor any other part of PGN")
+    assert str(caught.value) == ("x.yaml:3: start.pgn: '1. e4 e5 2. Qxx Nc6', no file next to the scenario, read as "
+                                 "PGN text, holds 'Qxx', which is neither a move nor any other part of PGN")
     with pytest.raises(ScenarioError):
         loads('title: t\nstart:\n  pgn: "1. e4 e5 1–0"\nevents: []\n', "x.yaml")
     # an evaluation glyph names nothing: the start is the one written
@@ -149,3 +151,26 @@ def test_a_pgn_python_chess_s_reader_fails_on_is_a_clear_error_not_an_internal_o
         loads(text, "x.yaml", read_files=False)
     assert str(caught.value).endswith("is a text python-chess's PGN reader fails on (look at its moves and its "
                                       "parentheses)")
+
+
+def test_a_word_in_a_literal_block_is_named_at_its_line_of_the_scenario() -> None:
+    """A ``|`` block writes the PGN line for line: the error's line is the word's own; a folded block
+    (``>``) joins its lines: the PGN's own line is said."""
+    literal = 'title: t\nstart:\n  pgn: |\n    [Event "x"]\n\n    1. e4 e5\n    2. Qxx Nc6\nevents: []\n'
+    with pytest.raises(ScenarioError) as caught:
+        loads(literal, "x.yaml")
+    assert str(caught.value) == ("x.yaml:7: start.pgn: the PGN text '[Event \"x\"]\\n\\n1. e4 e5\\n2. Qxx Nc6' holds "
+                                 "'Qxx', which is neither a move nor any other part of PGN")
+    folded = 'title: t\nstart:\n  pgn: >\n    1. e4 e5\n    2. Qxx Nc6\nevents: []\n'
+    with pytest.raises(ScenarioError) as caught:
+        loads(folded, "x.yaml")
+    assert str(caught.value).startswith("x.yaml:3: ") and "(its line 1)" in str(caught.value)
+
+
+@pytest.mark.parametrize(("text", "line", "expected"), [
+    ("a: |\n  one\n  two\n", 1, 2), ("a: |\n  one\n  two\n", 2, 3), ("a: |\n  one\n  two\n", 4, None),
+    ("a: |-\n\n  two\n", 2, 3), ("x: 1\na: one\n", 1, 2), ("a: 'one'\n", 2, None),
+    ("a: >\n  one\n  two\n", 1, None), ("a: \"one\n  two\"\n", 1, None), ("a: [1]\n", 1, None), ("a: 5\n", 1, 1),
+])
+def test_the_file_line_of_a_line_of_a_text(text: str, line: int, expected: int | None) -> None:
+    assert Located(text).text_line(("a",), line) == expected

@@ -101,6 +101,21 @@ class Located:
             node = child
         return int(node.start_mark.line) + 1
 
+    def text_line(self, path: tuple[Any, ...], line: int) -> int | None:
+        """The line of the file that holds line ``line`` (from 1) of the text at ``path``, where the
+        file writes that text line for line: a literal block (``|``), or a text of one line written
+        on one line; None for any other (a folded or quoted text over several lines joins them)."""
+        node: yaml.Node | None = self.root
+        for part in path:
+            node = _child(node, part) if node is not None else None
+        if not isinstance(node, yaml.ScalarNode) or not isinstance(node.value, str) or line < 1:
+            return None
+        first = int(node.start_mark.line) + 1
+        if node.style == "|":  # the text begins on the line after its indicator
+            return first + line if line <= node.value.count("\n") + 1 else None
+        one_line = node.start_mark.line == node.end_mark.line and "\n" not in node.value
+        return first if one_line and line == 1 else None
+
     def item_lines(self, path: tuple[Any, ...]) -> list[int]:
         """The line of each item of the list at ``path`` (``[]`` if there is none): what
         :meth:`line` says of ``(*path, index)`` for each index, the path walked once."""

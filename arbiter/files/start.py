@@ -5,12 +5,13 @@ on the clock when the events begin. PGN tags fill the report's missing fields (F
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 
 import io
 import os
 import re
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import chess
@@ -62,7 +63,8 @@ def read_start(name: str, doc: Located, spec: ScenarioFile, base: Path | None) -
     start = spec.start or StartModel()
     lang = language(spec.notation)
     if start.pgn is not None:
-        position, headers, clocks = _start_from_pgn(name, doc.line(("start", "pgn")), start.pgn, base, lang)
+        position, headers, clocks = _start_from_pgn(name, doc.line(("start", "pgn")), start.pgn, base, lang,
+                                                    partial(doc.text_line, ("start", "pgn")))
         _fill_from_tags(spec, headers)
         if clocks and spec.clock is None:  # the last [%clk] of each side gives the clocks at the incident
             given = {chess.COLOR_NAMES[color]: decimal_text(seconds) for color, seconds in clocks.items()}
@@ -134,14 +136,18 @@ MAX_PGN_BYTES = 4 * 1024 * 1024
 _TAG_LINE = re.compile(r'^\s*\[\s*[A-Za-z0-9]\w*\s+"')
 
 
-def _start_from_pgn(name: str, line: int, pgn: str, base: Path | None, lang: Language) -> _PgnStart:
+def _start_from_pgn(name: str, line: int, pgn: str, base: Path | None, lang: Language,
+                    text_line: Callable[[int], int | None] = lambda _at: None) -> _PgnStart:
     """The position after the PGN's main line, its tags, and each side's last ``[%clk]``.
 
     ``pgn`` is a file when it is one line that names an existing file (relative to the scenario,
     whatever the case of its suffix), else PGN text; either way its content must be PGN. With
-    no ``base`` no file is read: one line ending in ``.pgn`` is refused, any other is PGN text."""
+    no ``base`` no file is read: one line ending in ``.pgn`` is refused, any other is PGN text.
+    ``text_line``: the scenario's line of a line of the PGN text, where the file writes it line for
+    line (:meth:`Located.text_line`): an error then names the line it is on."""
     written = pgn.strip()
     text, what = pgn, _("start.pgn: the PGN text {text}").format(text=shown(written))
+    in_scenario = True
     if base is None:
         if "\n" not in written and written.lower().endswith(".pgn"):
             raise ScenarioError(name, line, _("start.pgn names the file {file}, and a scenario given as text reads no "
@@ -151,6 +157,7 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path | None, lang: Lan
         if _exists(path):
             text, what = _read_pgn_file(name, line, path, written), _("start.pgn: the file {file}").format(
                 file=shown(written))
+            in_scenario = False
         elif written.lower().endswith(".pgn"):
             raise ScenarioError(name, line, _("cannot read the PGN file {file}: no such file").format(
                 file=shown(written)))
@@ -176,6 +183,10 @@ def _start_from_pgn(name: str, line: int, pgn: str, base: Path | None, lang: Lan
     # a word of signs alone (an evaluation glyph, ⩱) names nothing
     if tokens is not None and tokens.first_word_passed_over is not None:
         at, passed = tokens.first_word_passed_over
+        word_line = text_line(at) if in_scenario else None
+        if word_line is not None:  # the scenario's own line: the error's line is where the word is
+            raise ScenarioError(name, word_line, _("{what} holds {text}, which is neither a move nor any other part of "
+                                               "{pgn}").format(what=what, text=shown(passed), pgn="PGN"))
         raise ScenarioError(name, line, _("{what} holds {text} (its line {line}), which is neither a move nor any "
                                           "other part of {pgn}").format(what=what, line=at, text=shown(passed),
                                                                         pgn="PGN"))
