@@ -29,6 +29,7 @@ from arbiter.core.errors import ArbiterError, InternalError, ScenarioError, Unkn
 from arbiter.core.i18n import N_, _, current_language, ngettext, pgettext
 from arbiter.laws.editions import CURRENT, edition, edition_articles, edition_subarticles
 from arbiter.session import LawView, RulingView, Session, Step, View
+from arbiter.session.typed import spoken_examples
 from arbiter.table.events import VERBS, Event
 
 COMMANDS = (":undo", ":restart", ":save", ":load", ":laws", ":why", ":state", ":help", ":quit")
@@ -183,7 +184,10 @@ class Terminal:
         if name == ":quit":
             raise Quit
         if name == ":help":
-            return _(HELP).format(**HELP_SYNTAX)
+            said = _(HELP).format(**HELP_SYNTAX)
+            if current_language() == "en":
+                return said
+            return said + "\n" + _("Or as the screen shows them:  {events}").format(events=spoken_examples())
         if name == ":undo":
             try:
                 return _("one event back") + "\n" + self.screen(self.session.undo())

@@ -449,7 +449,7 @@ def illegal_position_waits(color: chess.Color, article: str = "A.5.4") -> str:
 
 #: The words of an event's arguments that are words (``touch e2 accidentally``, ``carry device``,
 #: ``put black N c6``), translated in context ``word``.
-_EVENT_WORDS = frozenset({"accidentally", "device", "white", "black", "claim", "promotion", "assistance",
+EVENT_WORDS = frozenset({"accidentally", "device", "white", "black", "claim", "promotion", "assistance",
                           "illness", "emergency"})
 
 
@@ -468,6 +468,6 @@ def event_words(event: Event, notation: str | None = None) -> str:
         words[-2] = language(notation).letters[chess.Piece.from_symbol(words[-2]).piece_type][0]
     if verb == "pause":  # "pause for illness": the reason's words say "for" in each language
         words = [word for word in words if word != "for"]
-    words = [pgettext("word", word) if word in _EVENT_WORDS else word for word in words]
+    words = [pgettext("word", word) if word in EVENT_WORDS else word for word in words]
     actor = _("white") if event.actor == chess.WHITE else _("black")
     return " ".join([f"{actor}:", pgettext("verb", verb), *words])

@@ -21,13 +21,14 @@ import yaml
 
 from arbiter.core.clock import ZERO, TimeControlError, parse_duration, seconds_text, written_seconds
 from arbiter.core.errors import (
-    AmbiguousNotationError, ArbiterError, InternalError, InvalidEventError, ScenarioError, event_label,
+    AmbiguousNotationError, ArbiterError, InternalError, InvalidEventError, ScenarioError, event_label, shown,
 )
 from arbiter.core.notation import language, read_move, readings_of, told_name, write_san
 from arbiter.core.yamlsource import Located
 from arbiter.files.rewrite import replaced, write_whole
 from arbiter.files.scenario import Scenario, load, loads
 from arbiter.laws.referee import Referee
+from arbiter.session.typed import event_in_file_words
 from arbiter.session.view import RulingView, Step, View, ruling_view, view_of
 from arbiter.table.events import VERBS, ClaimAct, Event, PlayAct, WriteAct, parse_action
 from arbiter.core.i18n import _
@@ -171,8 +172,12 @@ class Session:
         the player whose clock is running: once the piece is released the move passes to the
         opponent, while the press that completes the move is still the mover's (6.2.1).
 
+        An event may be typed as the screen shows it in the language in force (``белите: играят e4``,
+        :func:`~arbiter.session.typed.event_in_file_words`).
+
         :raises InvalidEventError: if it is not an event.
         """
+        text = event_in_file_words(text, self._scenario.settings.notation)
         head, colon, rest = text.partition(":")
         # "b: claim flag", "White: e4", "white:touch g1"; but "b:c5" is the b-pawn's capture (":" for "x")
         name = head.strip().lower()
@@ -185,6 +190,10 @@ class Session:
         if words and words[0].lower() in _PLAYERS:
             actor = chess.WHITE if words[0].lower() in ("white", "w") else chess.BLACK
             words = words[1:]
+        elif words and len(words[0]) > 1 and words[0].endswith(":"):  # "foo: play e4" is no verb "foo:"
+            raise InvalidEventError(_("no player {name}: an event is by white or black ({white}: or w, {black}: "
+                                      "or b), or, none named, by the player having the move").format(
+                name=shown(words[0][:-1]), white=_("white"), black=_("black")))
         if not words:
             raise InvalidEventError(_("nothing to do"))
         if actor is None:
