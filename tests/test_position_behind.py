@@ -77,9 +77,19 @@ def _play(start: str, seed: int, operations: list[str]) -> int:
             position.restore_standing()
         elif operation == "copy":
             twin = position.copy()
-            position.board.push(chess.Move.null())  # the copy is not changed by what the game does
-            position.board.pop()
-            assert twin.fen() == reference.fen() and twin.board.move_stack == reference.move_stack
+            # the copy is not changed by what the game goes on to do: a move on the core, then one
+            # taken back (the original is dropped after, with a move the copy never made)
+            position.has_legal_move()
+            if moves:
+                position.push(rng.choice(moves), legal=True)
+                position.restore_standing()
+                position.has_legal_move()
+                replies = list(position.board.legal_moves)
+                if replies:
+                    position.push(rng.choice(replies))
+                    position.pop()
+            assert twin.fen() == twin.now.fen() == reference.fen() and twin.board.move_stack == reference.move_stack
+            assert twin.standing.board_fen() == reference.board_fen()
             position = twin
         elif operation == "null" and not reference.is_check():
             reference.push(chess.Move.null())
@@ -128,6 +138,20 @@ def test_now_is_one_board_changed_in_place() -> None:
     assert position.now.board_fen() == position.standing.board_fen() == position.board.board_fen()
     if is_compiled_available():  # python-chess's board alone is a new board then, as it always was
         assert position.now is now
+
+
+def test_a_copy_goes_its_own_way_after_a_break() -> None:
+    """A copy of a game whose history holds a break (the game went on from the pieces as they
+    stood) keeps its own board when either takes the break back."""
+    position = Position()
+    position.standing.set_piece_at(chess.E4, position.standing.remove_piece_at(chess.E2))
+    position.go_on_from_standing(chess.BLACK)
+    twin = position.copy()
+    position.pop()
+    position.has_legal_move()
+    position.push(chess.Move.from_uci("e2e4"))
+    assert position.board.move_stack  # python-chess's board given the move
+    assert twin.pop() is None and twin.fen() == twin.board.fen() == chess.STARTING_FEN
 
 
 def test_a_castling_that_mates_is_ruled_as_it_was_played() -> None:

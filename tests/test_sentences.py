@@ -31,7 +31,7 @@ def test_a_claim_not_named_has_no_empty_brackets() -> None:
         assert named == "White's claim (touch move) is rejected"
     with use_language("sr"):
         upheld = ruling_sentence({"kind": "claim", "claimant": "black", "verdict": "upheld"})
-        assert upheld == "Рекламација црног: усвојена"
+        assert upheld == "Рекламација црног – усвојена"
 
 
 def test_a_sentence_within_a_sentence_keeps_its_own_case() -> None:
@@ -68,3 +68,14 @@ def test_validate_says_the_differences_in_sentences(language: str, capsys: pytes
     assert len(starts) == 1 and indents == starts, (starts, indents)  # the names and what is below them in one column
     differences = [line.strip() for line in lines if line.lstrip().startswith("- ")]
     assert differences and all(re.fullmatch(r"- \w.*\.", text) and text[2].isupper() for text in differences)
+    said = {  # one difference of examples/reports/blitz-illegal-move-corrected-too-late.yaml, with the Laws' why
+        "en": "- The arbiter ruled: Black's claim is upheld. The Laws give: Black's claim is forfeited (A.5.2). "
+              "Black has made his own move since the illegal move",
+        "sr": "- Судија је одлучио: рекламација црног – усвојена. Правила налажу: рекламација црног – право "
+              "изгубљено (A.5.2). Црни је после неправилног потеза одиграо свој потез",
+        "sr-Latn": "- Sudija je odlučio: reklamacija crnog – usvojena. Pravila nalažu: reklamacija crnog – pravo "
+                   "izgubljeno (A.5.2). Crni je posle nepravilnog poteza odigrao svoj potez",
+        "bg": "- Съдията реши: претенцията на черните – уважена. Правилата повеляват: претенцията на черните – "
+              "правото е загубено (A.5.2). Черните направиха свой ход след неправилния ход",
+    }[language]
+    assert any(text.startswith(said) for text in differences), differences

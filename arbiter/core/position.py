@@ -471,7 +471,7 @@ class Position:
         self._fast = None
         self.occurrences[key] -= 1
         if isinstance(entry, _Break):
-            self.board = entry.before
+            self.board = entry.before.copy()  # a copy of the game (copy()) shares the history's entries
             return None
         board.pop()
         if self._mirror is not None:

@@ -38,6 +38,9 @@ class Difference:
     laws: dict[str, Any] | None
     article: str
     text: str
+    #: The Laws' own sentence of the ruling they give (the ruling's text), said after the difference
+    #: where it is told in a sentence of its own (``validate``'s text); empty where they give none.
+    why: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {"arbiter": self.arbiter, "laws": self.laws, "article": self.article, "text": self.text}
@@ -141,7 +144,7 @@ def compare(listed: list[RulingFields], given: list[Ruling]) -> list[Difference]
             laws = _brief(partner, set(shown))
             text = _("the arbiter ruled {ruled}; the Laws give {laws} ({article}: {text})").format(
                 ruled=fields_text(shown), laws=fields_text(laws), article=partner.article, text=partner.text)
-            differences.append(Difference(shown, laws, partner.article, text))
+            differences.append(Difference(shown, laws, partner.article, text, partner.text))
         else:
             text = _("the arbiter ruled {ruled}; the Laws give no such ruling").format(ruled=fields_text(shown))
             differences.append(Difference(shown, None, item.article or "-", text))
@@ -149,7 +152,7 @@ def compare(listed: list[RulingFields], given: list[Ruling]) -> list[Difference]
         laws = _brief(ruling)
         text = _("the arbiter did not rule {laws}; the Laws give it ({article}: {text})").format(
             laws=fields_text(laws), article=ruling.article, text=ruling.text)
-        differences.append(Difference(None, laws, ruling.article, text))
+        differences.append(Difference(None, laws, ruling.article, text, ruling.text))
     return differences
 
 

@@ -19,7 +19,7 @@ from arbiter.files.documents import Entry, dumps, validate_document, validate_en
 from arbiter.files.scenario import Scenario, load
 from arbiter.files.sentences import difference_sentence, laws_sentence
 from arbiter.laws.editions import CURRENT
-from arbiter.files.validate import Validation
+from arbiter.files.validate import Difference, Validation
 
 
 def main(args: argparse.Namespace) -> int:
@@ -73,15 +73,16 @@ def main(args: argparse.Namespace) -> int:
             refused = refused or outcome == "refused"
             internal = internal or outcome == "internal"
         elif args.format == "text":
-            word = f"{pgettext('verdict', result.verdict).upper():{width}}"
-            if colour:
-                word = f"\033[{32 if result.verdict == 'consistent' else 31}m{word}\033[0m"
-            lines = [f"{word} {name}"]
+            word = pgettext("verdict", result.verdict).upper()
+            lines = [f"{word:{width}} {name}"]
             if scenario is not None and scenario.settings.laws != CURRENT:  # the JSON always says it
                 lines.append(f"{indent}{laws_sentence(scenario)}")
-            # In sentences of the language, as the documents say them: the fields are the JSON's.
-            lines += [f"{indent}- {error_line(difference_sentence(difference))}" for difference in result.differences]
-            print(render.fitted("\n".join(lines), columns))
+            # In sentences of the language, as the documents say them (the fields are the JSON's).
+            lines += [f"{indent}- {error_line(_told(difference))}" for difference in result.differences]
+            shown = render.fitted("\n".join(lines), columns)
+            if colour:  # after the wrapping, which would count the escapes as columns
+                shown = f"\033[{32 if result.verdict == 'consistent' else 31}m{word}\033[0m" + shown[len(word):]
+            print(shown)
     counts = validate_document(entries)
     if args.format == "markdown":
         print("\n---\n\n".join(documents), end="")
@@ -91,6 +92,15 @@ def main(args: argparse.Namespace) -> int:
         print(_("{consistent} consistent, {inconsistent} inconsistent, {invalid} invalid").format(**counts))
     return exit_status(internal=internal, invalid=bool(counts["invalid"]) or refused,
                        failed=bool(counts["inconsistent"]))
+
+
+def _told(difference: Difference) -> str:
+    """A difference in a sentence, and the Laws' own sentence of the ruling they give after it (why
+    a claim is forfeited, why a result stands), but for a time given or taken, which it repeats."""
+    said = difference_sentence(difference)
+    if difference.why and (difference.laws or {}).get("kind") != "time":
+        return f"{said} {difference.why}"
+    return said
 
 
 def _validated(item: Path | ScenarioError, notation: str | None,
