@@ -171,6 +171,7 @@ def test_a_word_in_a_literal_block_is_named_at_its_line_of_the_scenario() -> Non
     ("a: |\n  one\n  two\n", 1, 2), ("a: |\n  one\n  two\n", 2, 3), ("a: |\n  one\n  two\n", 4, None),
     ("a: |-\n\n  two\n", 2, 3), ("x: 1\na: one\n", 1, 2), ("a: 'one'\n", 2, None),
     ("a: >\n  one\n  two\n", 1, None), ("a: \"one\n  two\"\n", 1, None), ("a: [1]\n", 1, None), ("a: 5\n", 1, 1),
+    ("a: |\n  one\u2028  two\n  three\n", 2, None),  # a line break to YAML, not to the text's lines
 ])
 def test_the_file_line_of_a_line_of_a_text(text: str, line: int, expected: int | None) -> None:
     assert Located(text).text_line(("a",), line) == expected

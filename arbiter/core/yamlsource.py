@@ -65,6 +65,10 @@ class _Loader(SAFE_LOADER):  # type: ignore[misc,valid-type]
         return tag
 
 
+#: What YAML counts as a line break besides ``\n`` (and ``\r``, which the reader turns into one).
+_OTHER_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
 class Located:
     """A YAML document with the line of every node, addressable by a path of keys and indices."""
 
@@ -111,6 +115,8 @@ class Located:
         if not isinstance(node, yaml.ScalarNode) or not isinstance(node.value, str) or line < 1:
             return None
         first = int(node.start_mark.line) + 1
+        if any(mark in node.value for mark in _OTHER_BREAKS):
+            return None  # a line break to YAML's marks that the text's own lines do not count
         if node.style == "|":  # the text begins on the line after its indicator
             return first + line if line <= node.value.count("\n") + 1 else None
         one_line = node.start_mark.line == node.end_mark.line and "\n" not in node.value
