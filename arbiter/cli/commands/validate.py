@@ -79,10 +79,11 @@ def main(args: argparse.Namespace) -> int:
                 lines.append(f"{indent}{laws_sentence(scenario)}")
             # In sentences of the language, as the documents say them (the fields are the JSON's).
             lines += [f"{indent}- {error_line(_told(difference))}" for difference in result.differences]
-            shown = render.fitted("\n".join(lines), columns)
-            if colour:  # after the wrapping, which would count the escapes as columns
-                shown = f"\033[{32 if result.verdict == 'consistent' else 31}m{word}\033[0m" + shown[len(word):]
-            print(shown)
+            # The verdict and the file's name whole on their line (a wrap would split a verdict of
+            # several words, or a path); what is below them wrapped at the terminal's width.
+            first = f"\033[{32 if result.verdict == 'consistent' else 31}m{word}\033[0m" + lines[0][len(word):] \
+                if colour else lines[0]
+            print("\n".join([first, *filter(None, [render.fitted("\n".join(lines[1:]), columns)])]))
     counts = validate_document(entries)
     if args.format == "markdown":
         print("\n---\n\n".join(documents), end="")
