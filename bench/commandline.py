@@ -4,7 +4,9 @@
 - **play**: 40 random games of 60 to 120 plies (a fixed seed), each a scenario file of ``play``
   events; ``arbiter run`` on the 40 files less ``arbiter run`` on 40 files of their first event
   only (the process's start, its imports and the files' reading), per move, against python-chess's
-  ``push_san`` of the same moves in this process. Target: at most 3.0.
+  ``push_san`` of the same moves in this process. Target: at most 3.0. Beside it, the same
+  difference with ``arbiter run`` called in this process (``play_in_process_*``): the command's
+  path without a process's start, whose jitter the whole-process figure carries.
 - **audit**: ``arbiter audit --format json`` over the standard archives of ``bench/real`` in one
   process, against one process of python-chess merely reading the same files
   (``chess.pgn.read_game`` until the end of each), the start of both processes included.
@@ -95,6 +97,28 @@ def push_san_cpu(games: list[list[str]]) -> float:
     return time.process_time() - start
 
 
+def in_process_cpu(folder: Path) -> float:
+    """The CPU time of ``arbiter run FOLDER`` called in this process (``arbiter.cli.main``, its
+    output thrown away): the command's own path, without a process's start, whose tens of
+    milliseconds of jitter the whole-process figure carries.
+
+    :raises RuntimeError: if a scenario does not pass (a benchmark of a failing run means nothing).
+    """
+    import contextlib
+    import io
+
+    from arbiter.cli import main as arbiter_main
+
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        start = time.process_time()
+        status = arbiter_main(["run", str(folder)])
+        spent = time.process_time() - start
+    if status != 0:
+        raise RuntimeError(f"arbiter run {folder} ended with {status}: {printed.getvalue()[-500:]}")
+    return spent
+
+
 def _spread(values: list[float]) -> tuple[float, float, float]:
     return statistics.median(values), min(values), max(values)
 
@@ -113,6 +137,8 @@ def measure(repetitions: int) -> dict[str, tuple[float, float, float]]:
             "push_san": lambda: push_san_cpu(games),
             "audit": lambda: child_cpu([*ARBITER, "audit", "--format", "json", *map(str, STANDARD_ARCHIVES)], (0, 1)),
             "read": lambda: child_cpu([sys.executable, "-c", READ_ONLY, *map(str, STANDARD_ARCHIVES)]),
+            "in_process_games": lambda: in_process_cpu(whole),
+            "in_process_first_events": lambda: in_process_cpu(first),
         }
         for run in runs.values():  # a first run of each: files cached, byte code written
             run()
@@ -125,7 +151,11 @@ def measure(repetitions: int) -> dict[str, tuple[float, float, float]]:
     per_move = [(games_s - first_s) / (plies - len(games)) for games_s, first_s in
                 zip(seconds["run_games"], seconds["run_first_events"], strict=True)]
     push_san = [total / plies for total in seconds["push_san"]]
+    in_process = [(games_s - first_s) / (plies - len(games)) for games_s, first_s in
+                  zip(seconds["in_process_games"], seconds["in_process_first_events"], strict=True)]
     return {
+        "play_in_process_us_per_move": _spread([value * 1e6 for value in in_process]),
+        "play_in_process_over_push_san": _spread([a / b for a, b in zip(in_process, push_san, strict=True)]),
         "play_us_per_move": _spread([value * 1e6 for value in per_move]),
         "push_san_us_per_move": _spread([value * 1e6 for value in push_san]),
         "play_over_push_san": _spread([a / b for a, b in zip(per_move, push_san, strict=True)]),

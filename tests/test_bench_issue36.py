@@ -39,5 +39,13 @@ def test_the_command_line_bench_writes_its_random_games_as_play_events(tmp_path:
         first = yaml.safe_load((tmp_path / "first" / f"game{number:02d}.yaml").read_text(encoding="utf-8"))
         assert [next(iter(event.values())) for event in whole["events"]] == [f"play {san}" for san in sans]
         assert len(first["events"]) == 1
+    # run in this process too, every scenario passing: a failing run is refused, not timed
+    assert commandline.in_process_cpu(tmp_path / "whole") >= 0
+    wrong = tmp_path / "wrong"
+    wrong.mkdir()
+    scenario = "title: t\nsource: Laws 3\nevents:\n  - white: play e4\nexpect: {to_move: white}\n"
+    (wrong / "game.yaml").write_text(scenario, encoding="utf-8")
+    with pytest.raises(RuntimeError, match="ended with 1"):
+        commandline.in_process_cpu(wrong)
     archives = commandline.STANDARD_ARCHIVES
     assert archives and not any("crazyhouse" in path.name for path in archives)
