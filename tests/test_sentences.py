@@ -23,6 +23,13 @@ def test_a_code_is_said_in_words(language: str, said: str) -> None:
         assert code_words("reason", "illegal-moves") == said
 
 
+@pytest.mark.parametrize(("language", "said"), [("en", "penalty"), ("sr", "казна"), ("bg", "наказание")])
+def test_a_game_lost_under_12_9_names_its_reason_in_the_language(language: str, said: str) -> None:
+    """The reason validate gives a result the arbiter's 12.9 penalty decides (the Laws' side of it)."""
+    with use_language(language):
+        assert code_words("reason", "penalty") == said
+
+
 def test_a_claim_not_named_has_no_empty_brackets() -> None:
     with use_language("en"):
         assert ruling_sentence({"kind": "claim", "claimant": "black", "verdict": "upheld"}) == "Black's claim is upheld"

@@ -175,6 +175,7 @@ WORDS = (
     NP_("reason", "electronic-device"),
     NP_("reason", "colours-reversed"),
     NP_("reason", "wrong-set-up"),
+    NP_("reason", "penalty"),
     NP_("reason", "None"),
     # a piece in a player's hand
     NP_("held", "king"),

@@ -105,13 +105,18 @@ class Located:
             node = child
         return int(node.start_mark.line) + 1
 
+    def _node(self, path: tuple[Any, ...]) -> yaml.Node | None:
+        """The node at ``path``; None where the path leads nowhere."""
+        node: yaml.Node | None = self.root
+        for part in path:
+            node = _child(node, part) if node is not None else None
+        return node
+
     def text_line(self, path: tuple[Any, ...], line: int) -> int | None:
         """The line of the file that holds line ``line`` (from 1) of the text at ``path``, where the
         file writes that text line for line: a literal block (``|``), or a text of one line written
         on one line; None for any other (a folded or quoted text over several lines joins them)."""
-        node: yaml.Node | None = self.root
-        for part in path:
-            node = _child(node, part) if node is not None else None
+        node = self._node(path)
         if not isinstance(node, yaml.ScalarNode) or not isinstance(node.value, str) or line < 1:
             return None
         first = int(node.start_mark.line) + 1
@@ -125,9 +130,7 @@ class Located:
     def item_lines(self, path: tuple[Any, ...]) -> list[int]:
         """The line of each item of the list at ``path`` (``[]`` if there is none): what
         :meth:`line` says of ``(*path, index)`` for each index, the path walked once."""
-        node: yaml.Node | None = self.root
-        for part in path:
-            node = _child(node, part) if node is not None else None
+        node = self._node(path)
         if not isinstance(node, yaml.SequenceNode):
             return []
         return [int(item.start_mark.line) + 1 for item in node.value]

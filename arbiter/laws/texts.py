@@ -16,7 +16,7 @@ from fractions import Fraction
 import chess
 
 from arbiter.core.clock import format_duration, seconds_text
-from arbiter.core.i18n import N_, _, ngettext, pgettext
+from arbiter.core.i18n import N_, _, code_words, ngettext, pgettext
 from arbiter.core.notation import Language, language, translate, write_san
 from arbiter.core.i18n import current_language
 from arbiter.table.events import Event
@@ -39,16 +39,6 @@ _PIECE_ON = {
 #: The new piece a promotion must be (the obligation's sentence), for the catalogues.
 _PROMOTED = {chess.QUEEN: N_("The queen"), chess.ROOK: N_("The rook"), chess.BISHOP: N_("The bishop"),
              chess.KNIGHT: N_("The knight"), chess.KING: N_("The king"), chess.PAWN: N_("The pawn")}
-#: The reasons a game ends, as the result's sentence names them.
-_REASONS = {
-    "checkmate": N_("checkmate"), "resignation": N_("resignation"), "stalemate": N_("stalemate"),
-    "dead-position": N_("dead position"), "agreement": N_("agreement"), "threefold": N_("threefold"),
-    "fifty-moves": N_("fifty moves"), "fivefold": N_("fivefold"), "seventy-five-moves": N_("seventy five moves"),
-    "timeout": N_("timeout"), "illegal-moves": N_("illegal moves"), "illegal-position": N_("illegal position"),
-    "late-arrival": N_("late arrival"), "electronic-device": N_("electronic device"),
-}
-
-
 def by_colour(color: chess.Color, white: str, black: str) -> str:
     """The sentence for ``color``, from the catalogue (formatted by the caller)."""
     return _(white) if color == chess.WHITE else _(black)
@@ -270,8 +260,7 @@ def reinstated(board: chess.Board) -> str:
 
 
 def result(result: str, reason: str, why: str = "") -> str:
-    words = _(_REASONS[reason]) if reason in _REASONS else reason.replace("-", " ")
-    text = _("The game is over: {result} ({reason}).").format(result=result, reason=words)
+    text = _("The game is over: {result} ({reason}).").format(result=result, reason=code_words("reason", reason))
     return f"{text} {why[0].upper()}{why[1:]}." if why else text
 
 

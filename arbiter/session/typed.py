@@ -11,22 +11,22 @@ import chess
 from arbiter.core.i18n import _, current_language, pgettext, use_language
 from arbiter.core.notation import language
 from arbiter.laws.texts import EVENT_WORDS, event_words
-from arbiter.table.events import VERBS, Event, parse_action
+from arbiter.table.events import CLAIM_KINDS, VERBS, Event, parse_action
 
 #: The claims and offers an event names (``claim touch-move``, ``offer draw``), translated in context ``claim``.
-_CLAIM_WORDS = ("touch-move", "illegal-move", "flag", "threefold", "fifty", "set-up", "orientation", "colours", "draw")
+_CLAIM_WORDS = (*CLAIM_KINDS, "draw")
 
 
 @cache
-def _spoken_phrases(code: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+def _spoken_phrases(code: str) -> tuple[tuple[tuple[str, ...], str], ...]:
     """The phrases :func:`~arbiter.laws.texts.event_words` says an event's words with in the language ``code``, each
-    with the files' words it stands for, the longest first: ``("натискат", "часовника")`` → ``("press",)``."""
+    with the files' words it stands for, the longest first: ``("натискат", "часовника")`` → ``"press"``."""
     with use_language(code):
         pairs = [(_("white"), "white"), (_("black"), "black")]
         pairs += [(pgettext("verb", verb), verb) for verb in VERBS]
         pairs += [(pgettext("claim", claim), claim) for claim in _CLAIM_WORDS]
         pairs += [(pgettext("word", word), word) for word in sorted(EVENT_WORDS)]
-    phrases = {tuple(said.lower().split()): (english,) for said, english in pairs if said.split()}
+    phrases = {tuple(said.lower().split()): english for said, english in pairs if said.split()}
     return tuple(sorted(phrases.items(), key=lambda item: -len(item[0])))
 
 
@@ -46,7 +46,7 @@ def event_in_file_words(text: str, notation: str | None = None) -> str:
             window = [token.lower() for token in tokens[at:at + len(said)]]
             colon = bool(window) and window[-1].endswith(":") and len(window[-1]) > 1
             if window and window[:-1] + [window[-1].rstrip(":") if colon else window[-1]] == list(said):
-                words += [*english[:-1], english[-1] + (":" if colon else "")]
+                words.append(english + (":" if colon else ""))
                 at += len(said)
                 break
         else:
@@ -56,9 +56,9 @@ def event_in_file_words(text: str, notation: str | None = None) -> str:
         letter = words.index("put") + 1
         letter += letter < len(words) and words[letter] in ("white", "black")
         if letter < len(words):
-            names = language(notation).letters
-            letters = {written[0]: chess.piece_symbol(piece).upper() for piece, written in names.items()}
-            words[letter] = letters.get(words[letter], words[letter])
+            piece = language(notation).by_letter.get(words[letter])
+            if piece is not None:
+                words[letter] = chess.piece_symbol(piece).upper()
     return " ".join(words)
 
 

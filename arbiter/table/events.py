@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from collections.abc import Callable
-from typing import Literal
+from typing import Literal, get_args
 
 import chess
 
@@ -143,6 +143,8 @@ class WriteAct(Record):
 ClaimKind = Literal["touch-move", "illegal-move", "flag", "threefold", "fifty", "set-up", "orientation", "colours"]
 #: The claims that take no move (the draw claims may name one).
 _PLAIN_CLAIMS = ("touch-move", "illegal-move", "flag", "set-up", "orientation", "colours")
+#: Every claim ``claim`` takes (:data:`ClaimKind`).
+CLAIM_KINDS: tuple[ClaimKind, ...] = get_args(ClaimKind)
 
 
 class ClaimAct(Record):
@@ -367,17 +369,17 @@ def parse_action(text: str) -> Action:
         origin, target = _squares(verb, args, 2)
         return MoveAct(origin, target)
     if verb == "claim":
-        if not args or args[0] not in (*_PLAIN_CLAIMS, "threefold", "fifty"):
+        if not args or args[0] not in CLAIM_KINDS:
             raise InvalidEventError(_(
                 "claim takes touch-move, illegal-move, flag, threefold [MOVE], fifty [MOVE], set-up, "
                 "orientation or colours"
             ))
         kind = args[0]
         if kind in ("threefold", "fifty") and len(args) <= 2:
-            return ClaimAct(kind, args[1] if len(args) == 2 else None)  # type: ignore[arg-type]
+            return ClaimAct(kind, args[1] if len(args) == 2 else None)
         if len(args) != 1:
             raise InvalidEventError(_("claim {kind} takes no move").format(kind=kind))
-        return ClaimAct(kind)  # type: ignore[arg-type]
+        return ClaimAct(kind)
     if verb in _DRAW:
         _object(verb, args, "draw")
         return _DRAW[verb]()
