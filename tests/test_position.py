@@ -18,7 +18,8 @@ from arbiter.core.arrangement import (
     castling_begun, move_between, promotion_under_way, same_placement, unreplaced_promotion,
 )
 from arbiter.core.legalcore import fast_board, fast_push, is_compiled_available
-from arbiter.core.position import Position, _attackers_of_kind, can_be_captured, can_move, legal_moves_of, san_and_push
+from arbiter.core.position import (Position, _attackers_of_kind, can_be_captured, can_move, legal_moves_of,
+                                   san_and_push, san_of)
 
 
 def after(board: chess.Board, *uci: str) -> chess.BaseBoard:
@@ -95,6 +96,8 @@ def _both_ways(board: chess.Board, move: chess.Move) -> tuple[str, str]:
         with_core = board.copy()
         assert san_and_push(with_core, move, fast_push(fast, move)) == written[0]
         assert with_core == theirs
+        # not made, the other pieces of the kind that may go there asked of the core's board
+        assert san_of(board, move, fast_push(fast, move), None, fast) == written[0]
     return written
 
 
@@ -149,6 +152,41 @@ def test_san_and_push_writes_every_legal_move_as_python_chess(seed: int, plies: 
     for move in list(board.generate_legal_moves()):
         theirs, ours = _both_ways(board, move)
         assert ours == theirs
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(start=st.sampled_from([
+    "N3k2N/8/8/8/8/8/8/N3K2N w - - 0 1",
+    "Q6Q/8/8/3k4/8/8/1K6/Q6Q w - - 0 1",
+    "4k3/8/2N1N3/1N3N2/3r4/1N3N2/2N1N3/4K3 w - - 0 1",
+    "1k6/8/8/3b4/8/1N3N2/8/K2R3R w - - 0 1",
+    "r3k2r/1q4q1/8/8/8/8/1Q4Q1/R3K2R w KQkq - 0 1",
+]), seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 40))
+def test_disambiguation_asked_of_the_core_is_python_chess_s(start: str, seed: int, plies: int) -> None:
+    """Where pieces of one kind crowd the board (knights on every side of a square, queens and
+    rooks doubled, pins and checks on the way), every legal move's SAN with the other pieces of the
+    kind asked of the compiled core: python-chess's text."""
+    if not is_compiled_available():
+        pytest.skip("no compiled core on this platform")  # the fallback has python-chess write it
+    board = randomly_played(start, seed, plies)
+    fast = fast_board(board)
+    for move in list(board.generate_legal_moves()):
+        assert san_of(board, move, fast_push(fast, move), None, fast) == board.san(move)
+
+
+class _SilentCore:
+    """A compiled board that cannot answer (a move's legality raises, as a Rust panic does)."""
+
+    def is_legal_move(self, move: object) -> bool:
+        raise RuntimeError("no answer")
+
+
+def test_disambiguation_the_core_cannot_give_is_python_chess_s() -> None:
+    """The core failing to say which other knight may go to b3: python-chess writes the move."""
+    board = chess.Board("4k3/8/8/N7/8/8/8/N3K2N w - - 0 1")
+    move = chess.Move.from_uci("a1b3")
+    after = fast_push(fast_board(board), move) if is_compiled_available() else None
+    assert san_of(board, move, after, None, _SilentCore()) == "N1b3"
 
 
 @settings(max_examples=examples(60), deadline=None)
@@ -336,3 +374,17 @@ def test_san_is_read_without_trying_uci_first_with_the_same_outcome(seed: int, p
     texts += [move.uci() for move in board.pseudo_legal_moves]
     for text in texts:
         assert _outcome(parse_move, board, text) == _outcome(_parse_move_uci_first, board, text), text
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 120))
+def test_carry_told_the_kinds_moves_as_carry_reading_them(seed: int, plies: int) -> None:
+    """A piece carried with the kinds on both squares told (the referee read them already) leaves
+    the board as a carry that reads them: every legal move's two squares, capture or not."""
+    board = randomly_played(chess.STARTING_FEN, seed, plies)
+    for move in list(board.generate_legal_moves()):
+        told, read = chess.BaseBoard(board.board_fen()), chess.BaseBoard(board.board_fen())
+        kinds = board.piece_type_at(move.from_square), board.piece_type_at(move.to_square)
+        carry(told, move.from_square, move.to_square, kinds)
+        carry(read, move.from_square, move.to_square)
+        assert told == read and told.occupied == read.occupied and told.occupied_co == read.occupied_co

@@ -8,11 +8,14 @@ from pathlib import Path
 
 import chess
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arbiter.core.fastcheck import FAST_NODE_BOUND, why_unwinnable_fast
+from arbiter.core.helpmate import has_lonely_pawns
 from arbiter.core.unwinnable import can_checkmate, is_dead
 from arbiter.core.verdicts import cannot_mate
-from tests.conftest import SteppingClock
+from tests.conftest import SteppingClock, examples
 
 W, B = chess.WHITE, chess.BLACK
 
@@ -312,3 +315,28 @@ def test_a_report_gives_the_lines_in_an_appendix(capsys: pytest.CaptureFixture[s
     body, appendix = document.split("## Appendix: the mating lines")
     assert "moves exists" in body and not re.search(r"\d+\. K", body)
     assert re.fullmatch(r"\n\n- event \d+, result \(6\.9\): \d+\..*#\n", appendix)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(white=st.integers(0, 2**64 - 1), black=st.integers(0, 2**64 - 1))
+def test_lonely_pawns_are_those_of_a_file_with_one_side_s_pawns(white: int, black: int) -> None:
+    """The files folded onto one rank: a file holds pawns of one side only exactly when the walk
+    over the eight files finds it (pawns of the seventh and second rank left out as before)."""
+    board = chess.Board(None)
+    board.pawns = (white | black) & ~(chess.BB_RANK_1 | chess.BB_RANK_8)
+    board.occupied_co[chess.WHITE] = white & board.pawns
+    board.occupied_co[chess.BLACK] = black & ~white & board.pawns
+    board.pawns = board.occupied_co[chess.WHITE] | board.occupied_co[chess.BLACK]
+    board.occupied = board.pawns
+    ours = board.pawns & board.occupied_co[chess.WHITE] & ~chess.BB_RANK_7
+    theirs = board.pawns & board.occupied_co[chess.BLACK] & ~chess.BB_RANK_2
+    walked = any(bool(ours & file) != bool(theirs & file) for file in chess.BB_FILES)
+    assert has_lonely_pawns(board) == walked
+
+
+def test_lonely_pawns_by_example() -> None:
+    assert not has_lonely_pawns(chess.Board("4k3/p7/8/P7/8/8/8/4K3 w - - 0 1"))
+    assert has_lonely_pawns(chess.Board("4k3/p7/8/8/8/8/7P/4K3 w - - 0 1"))
+    assert not has_lonely_pawns(chess.Board("4k3/8/8/8/8/8/8/4K3 w - - 0 1"))
+    # a white pawn on the seventh rank does not count: the h-file's black pawn stands alone
+    assert has_lonely_pawns(chess.Board("4k3/P6p/8/8/8/8/8/4K3 w - - 0 1"))

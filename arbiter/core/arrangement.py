@@ -48,21 +48,23 @@ def castling_squares(king: chess.Square, side: Side) -> tuple[chess.Square, ches
     return chess.square(2, rank), chess.square(0, rank), chess.square(3, rank)
 
 
-def carry(board: chess.BaseBoard, origin: chess.Square, target: chess.Square) -> None:
+def carry(board: chess.BaseBoard, origin: chess.Square, target: chess.Square,
+          kinds: tuple[chess.PieceType | None, chess.PieceType | None] | None = None) -> None:
     """Move the piece on ``origin`` to ``target``, taking off whatever stood there: what
     ``board.set_piece_at(target, board.remove_piece_at(origin))`` does (the marks of promoted
-    pieces on both squares dropped), on the bitboards at once.
+    pieces on both squares dropped), on the bitboards at once. ``kinds``: the kinds of the pieces
+    on ``origin`` and ``target`` (None: none), when the caller has read them.
 
     :raises ValueError: if no piece stands on ``origin``.
     """
-    kind = board.piece_type_at(origin)
+    kind, taken = kinds or (board.piece_type_at(origin), None)
     if kind is None:
         raise ValueError(f"no piece on {chess.square_name(origin)}")
     here, there = chess.BB_SQUARES[origin], chess.BB_SQUARES[target]
     colors = board.occupied_co
     color = bool(colors[chess.WHITE] & here)
     if board.occupied & there and origin != target:
-        taken = board.piece_type_at(target)
+        taken = taken or board.piece_type_at(target)
         assert taken is not None, "an occupied square holds a piece"
         setattr(board, _BITBOARDS[taken - 1], getattr(board, _BITBOARDS[taken - 1]) & ~there)
     name = _BITBOARDS[kind - 1]

@@ -140,6 +140,7 @@ def fast_read(fast: Any, san: str) -> Any | None:
 
 #: A move in UCI as python-chess's ``parse_uci`` reads one (a lower-case promotion letter).
 _UCI = re.compile(r"[a-h][1-8][a-h][1-8][qrbn]?")
+_RANKS = frozenset("12345678")
 
 
 def fast_uci(fast: Any, text: str) -> Any | None:
@@ -166,7 +167,9 @@ def python_move(move: Any) -> chess.Move:
 def fast_move(fast: Any, text: str) -> Any | None:
     """The legal move (the core's own) a ``play`` text names, in UCI (:func:`fast_uci`) or plain
     SAN (:func:`fast_read`); None where python-chess's readers must answer."""
-    return fast_uci(fast, text) if _UCI.fullmatch(text) else fast_read(fast, text)
+    # UCI has four or five characters, the second a rank: the pattern is asked of no other text
+    is_uci = len(text) >= 4 and text[1] in _RANKS and _UCI.fullmatch(text) is not None
+    return fast_uci(fast, text) if is_uci else fast_read(fast, text)
 
 
 def fast_push(fast: Any, move: chess.Move | Any) -> Any:

@@ -56,11 +56,14 @@ PIECE_LETTERS = "KQRBNP"
 _SAN_LETTERS = tuple("" if symbol in (None, "p") else symbol.upper() for symbol in chess.PIECE_SYMBOLS)
 
 
-def _plain_san(board: chess.Board, move: chess.Move, piece: chess.PieceType | None = None) -> str | None:
+def _plain_san(board: chess.Board, move: chess.Move, piece: chess.PieceType | None = None,
+               before: Any = None) -> str | None:
     """The SAN of the legal ``move`` of ``board`` without its check sign, as python-chess writes it,
     where no legal-move generation is needed: None for a move another piece of the kind might make
-    too (python-chess then disambiguates), a drop, a null move or a variant's board (Chess960's
-    castling among them). ``piece``: the kind of the piece moved, when the caller knows it."""
+    too (python-chess then disambiguates) unless ``before``, the compiled core's board of
+    ``board``'s position, says which of them may, a drop, a null move or a variant's board
+    (Chess960's castling among them). ``piece``: the kind of the piece moved, when the caller
+    knows it."""
     from_square, to_square = move.from_square, move.to_square
     if piece is None:
         piece = board.piece_type_at(from_square)
@@ -75,18 +78,52 @@ def _plain_san(board: chess.Board, move: chess.Move, piece: chess.PieceType | No
     turn = board.turn
     if piece == chess.KING and board.is_castling(move):  # python-chess's words, by the files
         return None if board.chess960 else "O-O-O" if to_square & 7 < from_square & 7 else "O-O"
-    if _attackers_of_kind(board, piece, turn, to_square) & ~chess.BB_SQUARES[from_square]:
-        return None  # another piece of the kind may go there: disambiguated
+    letter = _SAN_LETTERS[piece]
+    others = _attackers_of_kind(board, piece, turn, to_square) & ~chess.BB_SQUARES[from_square]
+    if others:  # another piece of the kind may go there: disambiguated
+        if before is None or piece == chess.KING:
+            return None
+        legal = _legal_origins(before, others, to_square)
+        if legal is None:
+            return None
+        letter += _disambiguation(from_square, legal)
     if board.occupied_co[not turn] & chess.BB_SQUARES[to_square]:
-        return _SAN_LETTERS[piece] + "x" + chess.SQUARE_NAMES[to_square]
-    return _SAN_LETTERS[piece] + chess.SQUARE_NAMES[to_square]
+        return letter + "x" + chess.SQUARE_NAMES[to_square]
+    return letter + chess.SQUARE_NAMES[to_square]
 
 
-def san_of(board: chess.Board, move: chess.Move, after: Any, piece: chess.PieceType | None = None) -> str:
+def _legal_origins(before: Any, origins: int, target: chess.Square) -> int | None:
+    """Which of the squares ``origins`` (pieces of the side to move, no pawns nor king) hold a
+    piece whose move to ``target`` is legal on the compiled board ``before``: the core asked as
+    python-chess's ``generate_legal_moves(from_mask, to_mask)`` would answer; None if it cannot say."""
+    legal = 0
+    for origin in chess.scan_forward(origins):
+        answer = fast_is_legal(before, chess.Move(origin, target))
+        if answer is None:
+            return None
+        if answer:
+            legal |= chess.BB_SQUARES[origin]
+    return legal
+
+
+def _disambiguation(origin: chess.Square, others: int) -> str:
+    """What SAN writes after the piece's letter to tell its move from the legal moves of the pieces
+    ``others`` of the kind to the same square, by python-chess's rule: the file where it tells
+    them apart, else the rank, else both (nothing where no other may go there)."""
+    if not others:
+        return ""
+    column = bool(others & chess.BB_RANKS[origin >> 3])
+    row = bool(others & chess.BB_FILES[origin & 7])
+    return (chess.FILE_NAMES[origin & 7] if column or not row else "") + (chess.RANK_NAMES[origin >> 3] if row else "")
+
+
+def san_of(board: chess.Board, move: chess.Move, after: Any, piece: chess.PieceType | None = None,
+           before: Any = None) -> str:
     """The SAN of the legal ``move`` of ``board``, not made: :func:`san_and_push`'s text.
     ``after``: the compiled core's board after the move, which says whether it checks or mates;
-    ``piece``: the kind of the piece moved, when the caller knows it."""
-    san = _plain_san(board, move, piece)
+    ``before``: the core's board of ``board``'s position, which says which other pieces of the
+    kind may go to the same square; ``piece``: the kind of the piece moved, when the caller knows it."""
+    san = _plain_san(board, move, piece, before)
     check = fast_check(after) if san is not None else None
     return san + check if san is not None and check is not None else board.san(move)
 
@@ -385,10 +422,12 @@ class Position:
         """Set the pieces on the board back to the position."""
         self.standing = placement_of(self.now)
 
-    def push(self, move: chess.Move, legal: bool = False) -> str:
+    def push(self, move: chess.Move, legal: bool = False,
+             kinds: tuple[chess.PieceType | None, chess.PieceType | None] | None = None) -> str:
         """Play a legal move in the position (the pieces standing are not touched); its SAN.
         ``legal``: the caller has the move from python-chess's legal moves of this position (its
-        readers or generators), so it is not checked again.
+        readers or generators), so it is not checked again. ``kinds``: the kinds of the piece
+        moved and of the one on the target square (None: none), when the caller has read them.
 
         :raises ValueError: if the move is not legal; no unchecked move reaches the board.
         """
@@ -402,8 +441,8 @@ class Position:
         if after is not None and mirror is not None:
             # python-chess's board is given the move when it is read (issue 36): its push, with the
             # state it keeps to take the move back, cost more than the rest of the move's work.
-            piece, taken = mirror.piece_type_at(move.from_square), mirror.piece_type_at(move.to_square)
-            san = san_of(mirror, move, after, piece)
+            piece, taken = kinds or (mirror.piece_type_at(move.from_square), mirror.piece_type_at(move.to_square))
+            san = san_of(mirror, move, after, piece, before)
             mirror_push(mirror, after, move, piece, taken)
             self._behind.append(move)
             self._history.append(move)

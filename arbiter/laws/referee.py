@@ -393,7 +393,7 @@ class Referee(Game):
         board = position.now
         origin, target = move.from_square, move.to_square
         piece, taken = board.piece_type_at(origin), board.piece_type_at(target)
-        san = translate(position.push(move, legal=True), self.writes)
+        san = translate(position.push(move, legal=True, kinds=(piece, taken)), self.writes)
         if self.ending(color) is not None:
             position.pop()
             return False
@@ -410,7 +410,7 @@ class Referee(Game):
             self.rule_obligation(color, Obligation("castle", "4.4.1", side=side))
         elif taken is not None:
             add(index, MustCapture(color, "4.3.3", target, taken, origin, piece))
-        self.table.play(color, move, hand)
+        self.table.play(color, move, hand, (piece, taken))
         self.made(color, played, san)
         self.was_paused = self.clock.paused = False
         self.clock.switch(color)

@@ -288,7 +288,8 @@ class Table:
         self._step(color, hand, "put", fire)
         return piece
 
-    def play(self, color: chess.Color, move: chess.Move, hand: Hand) -> None:
+    def play(self, color: chess.Color, move: chess.Move, hand: Hand,
+             kinds: tuple[chess.PieceType | None, chess.PieceType | None] | None = None) -> None:
         """Make the legal ``move`` in one go with one hand, before anything else this turn: the
         piece lifted, the captured piece taken off, the piece set down and released; castling,
         the king then the rook.
@@ -296,7 +297,8 @@ class Table:
         Only a simple move, a capture or standard castling (not en passant or promotion, whose
         steps the verbs above follow one by one, nor Chess960's castling, the king onto its rook),
         from ``idle``: the pieces then show the move, so the state is ``made`` without reading the
-        board again.
+        board again. ``kinds``: the kinds of the piece moved and of the one taken (None: none), when
+        the caller has read them.
         """
         self._check("play")
         origin, target = move.from_square, move.to_square
@@ -306,7 +308,7 @@ class Table:
                 raise ValueError("Table.play makes standard castling only")
             _, rook_from, rook_to = castling_squares(origin, "kingside" if target > origin else "queenside")
             carry(standing, rook_from, rook_to)
-        carry(standing, origin, target)  # the caller checked the move is legal
+        carry(standing, origin, target, kinds)  # the caller checked the move is legal
         self.touched = True
         self._made(move)
         self._step(color, hand, "play", fire=True)
