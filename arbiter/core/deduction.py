@@ -391,7 +391,10 @@ class Analysis:
         candidates = self.occupied & ~_SQUARES[initial] & ~self.capturable
         ends = _SQUARES[source]
         between = _BETWEEN[source]
-        for target in _squares(targets):
+        ways = targets
+        if (piece == chess.KING or piece == chess.KNIGHT) and not candidates & ends:
+            ways &= candidates  # nothing lies between a step's or a jump's ends: only a target can block it
+        for target in _squares(ways):
             way = between[target] | ends | _SQUARES[target]
             obstacles = candidates & way
             if not obstacles:
