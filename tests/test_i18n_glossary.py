@@ -48,7 +48,21 @@ def test_no_word_the_glossary_rules_out_is_used(language: str) -> None:
     texts = _texts(language)
     ruled_out = [word for row in _rows() for word in _never(row[_COLUMN[language]])]
     assert ruled_out, "the glossary marks no word 'never'"
-    assert [word for word in ruled_out if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", texts)] == []
+    assert [word for word in ruled_out if re.search(_pattern(word), texts)] == []
+
+
+def _pattern(word: str) -> str:
+    """A word ruled out, as a whole word; ``фајл*``: every word it begins (a stem: фајла, фајлови)."""
+    if word.endswith("*"):
+        return rf"(?<!\w){re.escape(word[:-1])}"
+    return rf"(?<!\w){re.escape(word)}(?!\w)"
+
+
+def test_a_stem_ruled_out_catches_its_forms() -> None:
+    assert re.search(_pattern("фајл*"), "оном из фајла, иначе")
+    assert re.search(_pattern("фајл*"), "фајлови кажу")
+    assert not re.search(_pattern("фајл*"), "профајл")
+    assert not re.search(_pattern("пешак"), "пешака")
 
 
 #: Concepts whose glossary word the texts must use (the first word of the row's cell, before any
