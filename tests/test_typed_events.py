@@ -95,3 +95,20 @@ def test_the_page_s_event_line_is_read_so_too(tmp_path: Path) -> None:
         assert step.status_code == 200 and step.json()["step"]["event"] == "white: play e4"
         refused = client.post(f"/api/sessions/{key}/events", json={"line": "foo: play e5"})
         assert refused.status_code == 400 and refused.json()["error"].startswith("няма играч 'foo'")
+
+
+@pytest.mark.parametrize("code", ["en", "sr", "sr-Latn", "bg"])
+def test_the_event_lines_example_on_the_page_is_typed_as_shown(code: str) -> None:
+    """The page's event line shows, in its language, three events a trainee may type: each read
+    back is the event it stands for (a Serbian page once showed the files' English there)."""
+    from arbiter.core.i18n import _
+
+    with use_language(code):
+        example = _("an event: white: touch g1, Nf3, b claim flag")
+        session = Session.from_position(notation=NOTATION_OF[code])
+        events = [session.parse(text) for text in example.split(": ", 1)[1].split(", ")]
+    assert [(event.actor, event.text) for event in events] == [
+        (chess.WHITE, "touch g1"), (chess.WHITE, "play " + events[1].action.move), (chess.BLACK, "claim flag")]
+    assert events[1].action.move[1:] == "f3" and events[1].action.move[0] != "f"
+    if code != "en":
+        assert not {"white", "touch", "claim", "flag"} & set(example.replace(",", " ").split())
