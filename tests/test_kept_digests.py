@@ -56,29 +56,18 @@ def analysis_digest() -> str:
     leave every answer as it was (issue 36)."""
     import random
 
-    import chess
-
     from arbiter.core.deduction import is_statically_unwinnable
     from arbiter.core.helpmate import are_pawns_blocked
+    from bench.deadgate import positions, reversible_moves
 
     rng = random.Random(36)
     answers = []
-    for line in (ROOT / "tests" / "data" / "cha" / "positions.txt").read_text(encoding="utf-8").splitlines():
-        fields = line.split()
-        if len(fields) < 5 or line.startswith("#"):
-            continue
-        try:
-            board = chess.Board(" ".join(fields[1:5]) + " 0 1")
-        except ValueError:
-            continue
-        if not board.is_valid():
-            continue
+    for board in positions(ROOT / "tests" / "data" / "cha" / "positions.txt"):
         boards = [board, board.mirror()]
         if are_pawns_blocked(board):
             walk = board.copy(stack=False)
             for _ in range(4):
-                moves = [move for move in walk.generate_legal_moves() if not walk.is_zeroing(move)
-                         and not walk.is_castling(move)]
+                moves = reversible_moves(walk)
                 if not moves:
                     break
                 walk.push(rng.choice(moves))
