@@ -46,14 +46,14 @@ ENGLISH = {
 #: Bulgarian: the translated words around what the file wrote.
 TRANSLATED = {
     "yaml-syntax.yaml": ("неисправан YAML: није нађен очекивани садржај",
-                         "неправилен YAML: не е намерено очакваното съдържание"),
+                         "невалиден YAML: не е намерено очакваното съдържание"),
     "unknown-verb.yaml": ("догађај 1 (black: dance e5): непознат глагол 'dance'",
                           "събитие 1 (black: dance e5): непознат глагол 'dance'"),
     "impossible-move.yaml": ("догађај 1 (black: play e4): ниједна фигура не може да одигра 'e4' у rnbqkbnr/",
                              "събитие 1 (black: play e4): нито една фигура не може да изиграе 'e4' в rnbqkbnr/"),
     "bad-fen.yaml": ("неисправан FEN 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQk…' (47 знакова): распоред мора "
                      "имати 8 редова, раздвојених знаком /",
-                     "неправилен FEN 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQk…' (47 знака): разположението "
+                     "невалиден FEN 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQk…' (47 знака): разположението "
                      "трябва да има 8 хоризонтала, разделени с /"),
     "ambiguous-move.yaml": ("догађај 0 (white: play Ng3): 'Ng3' је двосмислено у нотацији енглески: може бити "
                             "Nfg3 (f1g3), Nhg3 (h1g3)",
@@ -67,7 +67,7 @@ TRANSLATED = {
     "time-backwards.yaml": ("догађај 1 (black: play e5): време тече уназад (5 s после 10 s)",
                             "събитие 1 (black: play e5): времето тече назад (5 s след 10 s)"),
     "bad-time-control.yaml": ("неисправан темпо игре '90 minutes' (нпр. 5400+30",
-                              "неправилна контрола на времето '90 minutes' (напр. 5400+30"),
+                              "невалидна контрола на времето '90 minutes' (напр. 5400+30"),
 }
 #: The word ``INVALID`` before an error line, in each language.
 INVALID = {"en": "INVALID", "sr": "НЕИСПРАВНО", "sr-Latn": "NEISPRAVNO", "bg": "НЕВАЛИДЕН"}

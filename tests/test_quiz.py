@@ -76,7 +76,7 @@ def test_a_repetition_question_shows_the_board_before_the_moves_before_and_the_s
     asked = out[: out.index("Какав је сада исход партије?")]
     # the board before the events: Black's knight still on f6 (Black to move, Black's side below)
     assert "6 · · ♞ · · · · · " in asked
-    assert "Правила: класични шах (надзор: делимичан), судија: долази на позив." in asked
+    assert "Врста шаха: класични шах (надзор: делимичан), судија: долази на позив." in asked
     assert "Претходни потези: 1. Сf3 Сf6 2. Сg1 Сg8 3. Сf3 Сf6 4. Сg1." in asked  # what the count rests on
     assert "Шта се догодило: црни: помера f6 g8, бели: рекламира троструко понављање" in asked
     assert "Time control" not in asked and "Темпо игре" not in asked  # the clock plays no part in the answer

@@ -93,7 +93,7 @@ def test_a_helpmate_line_is_in_the_appendix_not_in_the_rulings_sentence(tmp_path
     assert main(["validate", "--format", "pdf", "--out", str(tmp_path), "--lang", "bg", str(report)]) == 0
     text = _text(tmp_path / "flag-claimed-rightly.pdf")
     body, appendix = text.split("Приложение: линиите до мат")
-    assert "съществува линия от 42 хода" in body and "Кgf6#" not in body  # moves 2 to 43 of the game
+    assert "съществува вариант от 42 хода" in body and "Кgf6#" not in body  # moves 2 to 43 of the game
     assert appendix.strip().startswith("събитие 1, резултат (6.9): 2. Кc3 a6") and "Кgf6#" in appendix
 
 

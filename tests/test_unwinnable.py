@@ -181,7 +181,7 @@ def test_a_helpmate_is_told_by_its_length_in_the_language_of_each_reading_its_li
     with use_language("bg"):
         bulgarian = verdict.reason
     assert english == "a line of 9 moves exists" and verdict.line_moves == 9
-    assert serbian == "постоји линија од 9 потеза" and bulgarian == "съществува линия от 9 хода"
+    assert serbian == "постоји варијанта од 9 потеза" and bulgarian == "съществува вариант от 9 хода"
     assert verdict.reason == english  # and in English again, not in the last language read
     assert verdict.line_san.startswith("1. Ke2+ Kc4 2. Ke3") and verdict.line_san.endswith("9. Ra1#")
 
@@ -298,7 +298,7 @@ def test_explain_gives_a_helpmate_line_only_with_lines(capsys: pytest.CaptureFix
     assert under.startswith("      the line: 1") and under.endswith("#")
     assert main(["explain", "--lang", "sr", "--lines", _FLAG]) == 0
     serbian = capsys.readouterr().out
-    assert "постоји линија од" in serbian and "линија: 1" in serbian
+    assert "постоји варијанта од" in serbian and "варијанта: 1" in serbian
     assert main(["explain", "--format", "json", _FLAG]) == 0
     result = [r for step in json.loads(capsys.readouterr().out)["events"] for r in step["rulings"]
               if r["kind"] == "result"][0]

@@ -553,7 +553,7 @@ def test_the_status_and_the_hands_speak_the_language(board: Board) -> None:
     page.wait_for_function("document.querySelector('#state').textContent !== 'placed'")
     assert [page.inner_text(s) for s in status.split(", ")] == ["бели", "бели", "фигура на пољу, још у руци"]
     assert "десна рука белог (са e4), на пољу d5" in page.inner_text("#hands-list")
-    assert page.get_attribute("#line", "placeholder") == "догађај: white: touch g1, Сf3, b claim flag"
+    assert page.get_attribute("#line", "placeholder") == "догађај: бели: дотиче g1, Сf3, црни: рекламира пад заставице"
     assert page.get_attribute("#ng-moves", "placeholder") == "e4 e5 Сf3"  # the moves a new game reads
     kinds = page.locator("#rulings li.ruling .kind").all_text_contents()
     assert kinds and "обавеза" in kinds and "obligation" not in kinds, kinds
@@ -605,7 +605,7 @@ def test_a_quiz_question_on_the_page_shows_what_its_answer_depends_on_in_serbian
     assert page.locator("#quiz-board svg").count() == 1  # the board before the events
     assert page.inner_text("#quiz-board figcaption") == "Табла пре догађаја"
     shown = page.inner_text("#quiz-shown")
-    assert "Правила: класични шах (надзор: делимичан), судија: долази на позив." in shown
+    assert "Врста шаха: класични шах (надзор: делимичан), судија: долази на позив." in shown
     assert "Претходни потези: 1. Сf3 Сf6 2. Сg1 Сg8 3. Сf3 Сf6 4. Сg1." in shown
     assert page.inner_text("#quiz-events") == "црни: помера f6 g8, бели: рекламира троструко понављање"
     assert page.inner_text("#quiz-question") == "Какав је сада исход партије?"
