@@ -117,3 +117,28 @@ def test_a_document_that_cannot_be_written_does_not_stop_the_others(tmp_path: Pa
     assert captured.err.splitlines() == [
         f"arbiter validate: {tmp_path / 'flag-against-lone-king-draw.md'}: Is a directory"]
     assert captured.out.splitlines() == [f"wrote {tmp_path / 'illegal-move-rapid-wrong-penalty.md'}"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("sr", "записана датотека"), ("sr-Latn", "zapisana datoteka"),
+                                            ("bg", "записан файл")])
+def test_the_document_written_is_said_in_the_language(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                       lang: str, said: str) -> None:
+    """A Serbian or Bulgarian screen said 'wrote <path>' in English after every document."""
+    assert main([*_markdown(tmp_path, str(CONSISTENT)), "--lang", lang]) == 0
+    assert capsys.readouterr().out.splitlines() == [f"{said} {tmp_path / 'flag-against-lone-king-draw.md'}"]
+
+
+def test_a_document_the_system_refuses_is_said_in_the_language(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """The system's reason a document cannot be written, for the common ones, in the language (it was the
+    system's English on a Serbian screen)."""
+    out = tmp_path / "docs"
+    out.mkdir()
+    (out / "flag-against-lone-king-draw.md").mkdir()  # a folder where the document goes
+    assert main([*_markdown(out, str(CONSISTENT)), "--force", "--lang", "sr"]) == 2
+    err = capsys.readouterr().err
+    assert "flag-against-lone-king-draw.md: то је фасцикла" in err, err
+    (tmp_path / "notes.txt").write_text("a file\n", encoding="utf-8")  # --out under a file: no folder made
+    assert main([*_markdown(tmp_path / "notes.txt" / "docs", str(CONSISTENT)), "--lang", "sr"]) == 2
+    err = capsys.readouterr().err
+    assert "notes.txt/docs: то није фасцикла" in err, err

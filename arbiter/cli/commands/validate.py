@@ -14,7 +14,7 @@ from arbiter.cli import render
 from arbiter.core.i18n import _, pgettext
 from arbiter.cli.commands.common import exit_status, internal_error, scenario_files
 from arbiter.cli.render import error_line
-from arbiter.core.errors import ScenarioError
+from arbiter.core.errors import ScenarioError, os_error_words
 from arbiter.files.documents import Entry, dumps, validate_document, validate_entry, validated
 from arbiter.files.scenario import Scenario, load
 from arbiter.files.sentences import difference_sentence, laws_sentence
@@ -153,7 +153,8 @@ def _write_document(scenario: Scenario, result: Validation, out: Path, force: bo
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        print(f"arbiter validate: --out {error_line(str(out))}: {err.strerror or err}", file=sys.stderr)
+        said = os_error_words(err, str(err.strerror or err))
+        print(f"arbiter validate: --out {error_line(str(out))}: {said}", file=sys.stderr)
         return "stop"
     try:
         if pdf:
@@ -169,11 +170,12 @@ def _write_document(scenario: Scenario, result: Validation, out: Path, force: bo
                                                          report=error_line(scenario.path)), file=sys.stderr)
         return "refused"
     except OSError as err:
-        print(f"arbiter validate: {error_line(str(err.filename or target))}: {err.strerror or err}", file=sys.stderr)
+        said = os_error_words(err, str(err.strerror or err))
+        print(f"arbiter validate: {error_line(str(err.filename or target))}: {said}", file=sys.stderr)
         return "refused"
     except Exception as err:  # noqa: BLE001 - a bug of ours in the document: the other reports still run
         print(_("INVALID {error}").format(error=error_line(str(internal_error(scenario.path, err)))), file=sys.stderr)
         return "internal"
     written.add(target)
-    print(f"wrote {path}")
+    print(_("wrote {file}").format(file=path))
     return "written"
