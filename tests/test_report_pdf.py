@@ -35,7 +35,7 @@ def _written(tmp_path: Path, *options: str) -> Path:
 @pytest.mark.slow
 def test_a_serbian_report_reads_in_cyrillic(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = _text(_written(tmp_path, "--lang", "sr"))
-    assert "wrote" in capsys.readouterr().out
+    assert capsys.readouterr().out.startswith(f"записана датотека {tmp_path / 'report-sr.pdf'}")
     assert "Извештај о инциденту: Првенство Београда" in text
     assert "бели: дотиче f3" in text and "бели: игра Сxe5" in text  # the events, in the language too
     assert "У италијанској партији бели је дотакао скакача на f3" in text  # the account
