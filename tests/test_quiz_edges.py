@@ -158,3 +158,23 @@ def test_an_unknown_topic_lists_the_known_ones_with_their_names_in_the_language(
 
     assert main(["quiz", "--lang", "sr", "--topic", "nope", str(tmp_path)]) == 2
     assert capsys.readouterr().err == "arbiter quiz: непозната тема 'nope'; теме су: my-cases, touch (додир)\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "bg"])
+def test_the_rulings_after_an_answer_are_fitted_to_the_terminal(lang: str) -> None:
+    """The rulings shown after the answer were cut by the terminal mid-word (`задължение: прем` /
+    `естване`): fitted between words to its columns, as teach fits them; a pipe keeps them whole."""
+    from arbiter.core.i18n import use_language
+
+    for width in (60, None):
+        said: list[str] = []
+        with use_language(lang):
+            terminal_quiz.run([SCENARIOS / "touch"], 2, 1, None, lambda prompt: "1", said.append, width=width)
+        after = [text for text in said if text.startswith("> ")]  # the events after the answer, ruled
+        assert after, said
+        lines = [line for text in after for line in text.splitlines()]
+        if width is None:
+            assert max(len(line) for line in lines) > 60
+        else:
+            # a word longer than the width (a FEN) stands whole on its line
+            assert all(len(line) <= 60 or " " not in line.strip() for line in lines), lines

@@ -22,10 +22,11 @@ WIDTH = 88
 
 def run(paths: list[Path], count: int, seed: int | None, topic: str | None,
         ask: Callable[[str], str], say: Callable[[str], None], notation: str | None = None,
-        laws: str | None = None) -> int:
+        laws: str | None = None, width: int | None = None) -> int:
     """A quiz of ``count`` questions; ``ask`` reads an answer, ``say`` shows text; the rulings
     write their moves in ``notation`` (by default each file's own) and follow the edition
-    ``laws`` of the Laws (by default each file's own). The score.
+    ``laws`` of the Laws (by default each file's own); they are fitted to ``width`` columns, the
+    terminal's (None: left whole, as for a pipe). The score.
 
     End of input (``EOFError``) or Ctrl-C (``KeyboardInterrupt``) stops the quiz: the score of
     the questions answered so far is shown and returned.
@@ -58,7 +59,7 @@ def run(paths: list[Path], count: int, seed: int | None, topic: str | None,
     answered = score = 0
     try:
         for number, question in enumerate(chosen, start=1):
-            right = _ask(question, number, len(chosen), ask, say)
+            right = _ask(question, number, len(chosen), ask, say, width)
             answered += 1
             score += right
             by_topic.setdefault(question.topic, [0, 0])
@@ -80,9 +81,9 @@ def run(paths: list[Path], count: int, seed: int | None, topic: str | None,
 
 
 def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
-         say: Callable[[str], None]) -> bool:
-    """Ask one question until the reply is a choice's number, grade it, show the rest; whether
-    the answer was right."""
+         say: Callable[[str], None], width: int | None = None) -> bool:
+    """Ask one question until the reply is a choice's number, grade it, show the rest (the rulings
+    fitted to ``width`` columns, as teach fits them); whether the answer was right."""
     terminal = Terminal(Session(question.scenario))
     context = question.context()
     # the title often states the ruling: it is shown only once the answer is graded
@@ -110,13 +111,13 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
     say(_("The case: {name}").format(name=question.title))
     rest = question.scenario.events[question.after:]
     notation = question.scenario.settings.output_notation or question.scenario.settings.notation
-    for event in rest:
-        say(f"> {event_words(event, notation)}\n" + terminal.play(event))
+    for event in rest:  # a terminal cuts a long ruling mid-word: fitted between words
+        say(render.fitted(f"> {event_words(event, notation)}\n" + terminal.play(event), width))
     for late in terminal.session.referee.end_of_events():  # judged once the events are over (6.11.4)
-        say(render.ruling(late, indent="  "))
+        say(render.fitted(render.ruling(late, indent="  "), width))
     if not rest:
         for ruling in terminal.session.view().rulings[-3:]:
-            say(ruling_line(ruling, indent="  "))
+            say(render.fitted(ruling_line(ruling, indent="  "), width))
     say(_wrapped(question.explain))
     return right
 

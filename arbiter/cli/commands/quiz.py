@@ -36,7 +36,8 @@ def main(args: argparse.Namespace) -> int:
     try:
         # the rulings write their moves in the language's notation, as explain's and teach's do
         quiz.run(paths, args.count, args.seed, args.topic, ask, print,
-                 notation=NOTATION_OF[language] if language != "en" else None, laws=args.laws)
+                 notation=NOTATION_OF[language] if language != "en" else None, laws=args.laws,
+                 width=render.terminal_width(sys.stdout))
     except UnknownTopicError as err:
         print(error_line(f"arbiter quiz: {err}"), file=sys.stderr)
         return 2
