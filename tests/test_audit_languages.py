@@ -194,3 +194,22 @@ def test_a_worker_is_given_the_language() -> None:
                       lang="sr")
     assert any("је могао да рекламира реми" in finding.text for finding in game.findings)
     assert current_language() == "en"
+
+
+def test_the_findings_are_fitted_to_a_terminal_and_whole_in_a_pipe(monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A long Serbian finding was cut by the terminal mid-word: on a terminal the findings are
+    wrapped between words at its columns, their lines indented; piped, each stays one line."""
+    import sys
+
+    from arbiter.cli import render
+
+    assert main(["audit", "--lang", "sr", str(GAMES)]) == 1
+    piped = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in piped) > 70
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr(render, "terminal_width", lambda stream: 70)
+    assert main(["audit", "--lang", "sr", str(GAMES)]) == 1
+    shown = capsys.readouterr().out.splitlines()
+    assert all(len(line) <= 70 or " " not in line.strip() for line in shown)
+    assert " ".join(" ".join(shown).split()) == " ".join(" ".join(piped).split())  # the same words

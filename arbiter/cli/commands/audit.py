@@ -48,6 +48,11 @@ def _audit_files(args: argparse.Namespace, workers: Workers | None) -> int:
 
     tally = Tally()
     progress = sys.stderr.isatty()
+    width = None
+    if args.format == "text" and sys.stdout.isatty():  # the terminal's columns (the rendering's module only then)
+        from arbiter.cli.render import terminal_width
+
+        width = terminal_width(sys.stdout)
     for raw in args.paths:
         try:  # utf-8-sig: a byte-order mark is read away, not taken for a broken first game
             handle = open_text(raw)
@@ -67,7 +72,7 @@ def _audit_files(args: argparse.Namespace, workers: Workers | None) -> int:
                     if progress and tally.games % 100 == 0:
                         print("\r" + ngettext("{file}: {count} game", "{file}: {count} games", tally.games).format(
                             file=raw, count=tally.games), end="", file=sys.stderr)
-                    _print_audit(raw, result, args.format)
+                    _print_audit(raw, result, args.format, width)
             except NoPgnGameError as err:
                 reason = error_line(_("holds no {pgn} game: {reason}").format(pgn="PGN", reason=err))
                 print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
@@ -104,30 +109,37 @@ def _audit_files(args: argparse.Namespace, workers: Workers | None) -> int:
     return tally.status
 
 
-def _print_audit(name: str, result: GameAudit, output: str) -> None:
+def _print_audit(name: str, result: GameAudit, output: str, width: int | None = None) -> None:
     """One game's audit: a JSON line, or in text its findings and notes (nothing for a clean game
-    without notes)."""
+    without notes), fitted to ``width`` columns, the terminal's (None: a pipe or a file, whole)."""
     if output == "json":
         print(json.dumps({"file": name, **result.as_dict()}, ensure_ascii=False))
         return
     if not (result.findings or result.error or result.notation_hint or result.not_audited or result.notes):
         return
-    print(_("{file} game {number} ({white} - {black}, {result})").format(
-        file=name, number=result.number, white=result.white, black=result.black, result=result.result))
+    lines = [_("{file} game {number} ({white} - {black}, {result})").format(
+        file=name, number=result.number, white=result.white, black=result.black, result=result.result)]
     if result.not_audited is not None:
         variant = result.not_audited.removeprefix("variant ")
-        print("    " + _("not audited: variant {variant} (its rules are not the Laws of Chess; its moves are not "
-                         "read)").format(variant=variant))
+        lines.append("    " + _("not audited: variant {variant} (its rules are not the Laws of Chess; its moves are "
+                                "not read)").format(variant=variant))
     if result.notation_hint is not None and not any(f.kind.startswith("notation") for f in result.findings):
-        print("    " + _("hint: {text}").format(text=result.notation_hint.text))
+        lines.append("    " + _("hint: {text}").format(text=result.notation_hint.text))
     if result.error:
-        print("    " + _("broken game: {text}").format(text=error_line(result.error)))
+        lines.append("    " + _("broken game: {text}").format(text=error_line(result.error)))
     for note in result.notes:
-        print("    " + _("note: {text}").format(text=error_line(note)))
+        lines.append("    " + _("note: {text}").format(text=error_line(note)))
     if result.findings and result.laws != CURRENT:  # the articles are numbered as that edition numbers them
-        print("    " + _("by the Laws of Chess of {edition}").format(edition=result.laws))
+        lines.append("    " + _("by the Laws of Chess of {edition}").format(edition=result.laws))
     for finding in result.findings:
-        print(f"    {finding.kind} ({finding.article}) {finding.where(result.first_ply)}{error_line(finding.text)}")
+        lines.append(f"    {finding.kind} ({finding.article}) {finding.where(result.first_ply)}"
+                     f"{error_line(finding.text)}")
+    text = "\n".join(lines)
+    if width is not None:  # a terminal cuts a long finding mid-word: between words, indented
+        from arbiter.cli.render import fitted
+
+        text = fitted(text, width)
+    print(text)
 
 
 def _audited(name: str, handle: TextIO, notation: str | None, workers: Workers | None = None,
