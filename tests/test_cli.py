@@ -184,3 +184,23 @@ def test_the_command_freezes_what_its_imports_made_and_a_call_in_process_does_no
     done = subprocess.run([sys.executable, "-c", script, str(files / "a.yaml")], capture_output=True, text=True,
                           check=False, cwd=ROOT)
     assert done.stdout.splitlines()[-1] == "True 0"
+
+
+def test_run_fits_its_lines_to_a_terminal_and_keeps_them_whole_in_a_pipe(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A Serbian title after a file's name was cut by the terminal mid-word: on a terminal each
+    line is wrapped between words at its columns; piped, each stays one line."""
+    import sys
+
+    from arbiter.cli import render
+
+    castling = str(ROOT / "scenarios" / "castling")
+    assert main(["run", "--lang", "sr", castling]) == 0
+    piped = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in piped) > 80
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr(render, "terminal_width", lambda stream: 80)
+    assert main(["run", "--lang", "sr", castling]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert all(len(line) <= 80 or " " not in line.strip() for line in shown)
+    assert " ".join(" ".join(shown).split()) == " ".join(" ".join(piped).split())

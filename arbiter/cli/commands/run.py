@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 
 from arbiter.cli.commands.common import exit_status, scenario_files
@@ -19,6 +19,7 @@ def main(args: argparse.Namespace) -> int:
     """Run every scenario file of ``args.paths`` and print how each went, in text or JSON; the
     exit status: 0 all hold, 1 some do not, 2 some file is invalid, 3 a bug of ours."""
     entries: list[Entry] = []
+    say = _terminal_printer() if args.format == "text" and sys.stdout.isatty() else print
     for name, found in _outcomes(args.paths, args.notation, args.laws):
         entry = run_entry(name, found, with_rulings=args.format == "json")
         entries.append(entry)
@@ -28,9 +29,9 @@ def main(args: argparse.Namespace) -> int:
             print(_("INVALID {error}").format(error=entry.error), file=sys.stderr)
             continue
         assert isinstance(found, Outcome)
-        print(f"{pgettext('status', entry.status).upper():7} {name}  {library_text(found.scenario.spec.name)}")
+        say(f"{pgettext('status', entry.status).upper():7} {name}  {library_text(found.scenario.spec.name)}")
         for failure in entry.data["failures"]:
-            print(f"        - {failure}")
+            say(f"        - {failure}")
     document = run_document(entries)
     if args.format == "json":
         sys.stdout.write(dumps(document))
@@ -38,6 +39,15 @@ def main(args: argparse.Namespace) -> int:
         print(_("{passed} passed, {failed} failed, {invalid} invalid").format(**document))
     return exit_status(internal=any(e.internal for e in entries), invalid=bool(document["invalid"]),
                        failed=bool(document["failed"]))
+
+
+def _terminal_printer() -> Callable[[str], None]:
+    """``print``, each line fitted to the terminal's columns between words (a terminal cuts a long
+    title or failure mid-word); the rendering's module is imported only for a terminal."""
+    from arbiter.cli.render import fitted, terminal_width
+
+    width = terminal_width(sys.stdout)
+    return lambda text: print(fitted(text, width))
 
 
 def _outcomes(paths: Sequence[str], notation: str | None,
