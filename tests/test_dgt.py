@@ -229,6 +229,9 @@ def test_import_writes_a_scenario_that_run_rules_on(tmp_path: Path, capsys: pyte
     assert "the file exists: not overwritten" in capsys.readouterr().err
     assert main(["explain", str(out)]) == 0
     assert "1-0 (timeout)" in capsys.readouterr().out
+    for lang, said in (("sr", "записана датотека"), ("bg", "записан файл")):  # the line in the language
+        assert main(["import", "dgt", str(DGT / "johan.inbytes"), "--out", str(out), "--force", "--lang", lang]) == 0
+        assert capsys.readouterr().out.startswith(f"{said} {out}: ")
 
 
 def test_import_of_bad_bytes_names_the_offset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
