@@ -6,7 +6,7 @@ import os
 import sys
 import shutil
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
 import chess
@@ -189,3 +189,11 @@ def wrapped(text: str, width: int, indent: str = "", first: str = "") -> str:
 def terminal_width(stream: TextIO) -> int | None:
     """The columns of the terminal ``stream`` writes to; None for a file or a pipe (left whole)."""
     return shutil.get_terminal_size().columns if stream.isatty() else None
+
+
+def terminal_printer() -> Callable[[str], None]:
+    """``print`` to standard output, each line fitted to the terminal's columns between words
+    (:func:`fitted`; a file or a pipe gets the lines whole). ``run`` and ``audit`` import this
+    module only when they write to a terminal: their start is what the benchmarks time."""
+    width = terminal_width(sys.stdout)
+    return lambda text: print(fitted(text, width))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from arbiter.core.errorline import error_line
@@ -48,11 +48,11 @@ def _audit_files(args: argparse.Namespace, workers: Workers | None) -> int:
 
     tally = Tally()
     progress = sys.stderr.isatty()
-    width = None
-    if args.format == "text" and sys.stdout.isatty():  # the terminal's columns (the rendering's module only then)
-        from arbiter.cli.render import terminal_width
+    say: Callable[[str], None] = print
+    if args.format == "text" and sys.stdout.isatty():  # a terminal cuts a long finding mid-word
+        from arbiter.cli.render import terminal_printer
 
-        width = terminal_width(sys.stdout)
+        say = terminal_printer()
     for raw in args.paths:
         try:  # utf-8-sig: a byte-order mark is read away, not taken for a broken first game
             handle = open_text(raw)
@@ -72,7 +72,7 @@ def _audit_files(args: argparse.Namespace, workers: Workers | None) -> int:
                     if progress and tally.games % 100 == 0:
                         print("\r" + ngettext("{file}: {count} game", "{file}: {count} games", tally.games).format(
                             file=raw, count=tally.games), end="", file=sys.stderr)
-                    _print_audit(raw, result, args.format, width)
+                    _print_audit(raw, result, args.format, say)
             except NoPgnGameError as err:
                 reason = error_line(_("holds no {pgn} game: {reason}").format(pgn="PGN", reason=err))
                 print(f"arbiter audit: {raw}: {reason}", file=sys.stderr)
@@ -109,9 +109,9 @@ def _audit_files(args: argparse.Namespace, workers: Workers | None) -> int:
     return tally.status
 
 
-def _print_audit(name: str, result: GameAudit, output: str, width: int | None = None) -> None:
+def _print_audit(name: str, result: GameAudit, output: str, say: Callable[[str], None] = print) -> None:
     """One game's audit: a JSON line, or in text its findings and notes (nothing for a clean game
-    without notes), fitted to ``width`` columns, the terminal's (None: a pipe or a file, whole)."""
+    without notes), said by ``say`` (on a terminal, fitted to its columns)."""
     if output == "json":
         print(json.dumps({"file": name, **result.as_dict()}, ensure_ascii=False))
         return
@@ -134,12 +134,7 @@ def _print_audit(name: str, result: GameAudit, output: str, width: int | None = 
     for finding in result.findings:
         lines.append(f"    {finding.kind} ({finding.article}) {finding.where(result.first_ply)}"
                      f"{error_line(finding.text)}")
-    text = "\n".join(lines)
-    if width is not None:  # a terminal cuts a long finding mid-word: between words, indented
-        from arbiter.cli.render import fitted
-
-        text = fitted(text, width)
-    print(text)
+    say("\n".join(lines))
 
 
 def _audited(name: str, handle: TextIO, notation: str | None, workers: Workers | None = None,

@@ -19,7 +19,11 @@ def main(args: argparse.Namespace) -> int:
     """Run every scenario file of ``args.paths`` and print how each went, in text or JSON; the
     exit status: 0 all hold, 1 some do not, 2 some file is invalid, 3 a bug of ours."""
     entries: list[Entry] = []
-    say = _terminal_printer() if args.format == "text" and sys.stdout.isatty() else print
+    say: Callable[[str], None] = print
+    if args.format == "text" and sys.stdout.isatty():  # a terminal cuts a long title mid-word
+        from arbiter.cli.render import terminal_printer
+
+        say = terminal_printer()
     for name, found in _outcomes(args.paths, args.notation, args.laws):
         entry = run_entry(name, found, with_rulings=args.format == "json")
         entries.append(entry)
@@ -39,15 +43,6 @@ def main(args: argparse.Namespace) -> int:
         print(_("{passed} passed, {failed} failed, {invalid} invalid").format(**document))
     return exit_status(internal=any(e.internal for e in entries), invalid=bool(document["invalid"]),
                        failed=bool(document["failed"]))
-
-
-def _terminal_printer() -> Callable[[str], None]:
-    """``print``, each line fitted to the terminal's columns between words (a terminal cuts a long
-    title or failure mid-word); the rendering's module is imported only for a terminal."""
-    from arbiter.cli.render import fitted, terminal_width
-
-    width = terminal_width(sys.stdout)
-    return lambda text: print(fitted(text, width))
 
 
 def _outcomes(paths: Sequence[str], notation: str | None,
