@@ -176,5 +176,7 @@ def test_the_rulings_after_an_answer_are_fitted_to_the_terminal(lang: str) -> No
         if width is None:
             assert max(len(line) for line in lines) > 60
         else:
-            # a word longer than the width (a FEN) stands whole on its line
-            assert all(len(line) <= 60 or " " not in line.strip() for line in lines), lines
+            # a word longer than the width (a FEN) stands whole on its line; the question, the
+            # choices and the explanation too are wrapped at the narrower terminal's columns
+            every = [line for text in said for line in text.splitlines()]
+            assert all(len(line) <= 60 or " " not in line.strip() for line in every), every

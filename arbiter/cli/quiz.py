@@ -91,14 +91,15 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
                         total).format(number=number, total=total, topic=topic_text(question.topic)))
     say(terminal.board())  # before the events: what the answer is about happens after it
     for line in context.lines():
-        say(line)
+        say(render.fitted(line, width))
     for event in question.scenario.events[: question.after]:
         terminal.play(event)  # an impossible event (a user's own file) is left out, not a traceback
     # wrapped between words, as the articles are (a terminal cuts a long line anywhere)
-    say(_wrapped(_("What happened: {events}").format(events=", ".join(context.events) or _("nothing yet")), "  "))
-    say(_wrapped(question.question))
+    say(_wrapped(_("What happened: {events}").format(events=", ".join(context.events) or _("nothing yet")), "  ",
+                 width))
+    say(_wrapped(question.question, width=width))
     for index, choice in enumerate(question.choices, start=1):
-        say(_wrapped(f"  {index}. {choice}", "     "))
+        say(_wrapped(f"  {index}. {choice}", "     ", width))
     last = len(question.choices)
     while True:
         reply = ask(_("answer> ")).strip()
@@ -107,8 +108,9 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
         say(_("(answer with a number from 1 to {last})").format(last=last))
     right = int(reply) - 1 == question.answer
     correct = f"{question.answer + 1}. {question.choices[question.answer]}"
-    say(_("Right.") if right else _("Not quite: the answer is {correct}").format(correct=correct))
-    say(_("The case: {name}").format(name=question.title))
+    say(render.fitted(_("Right.") if right else _("Not quite: the answer is {correct}").format(correct=correct),
+                      width))
+    say(render.fitted(_("The case: {name}").format(name=question.title), width))
     rest = question.scenario.events[question.after:]
     notation = question.scenario.settings.output_notation or question.scenario.settings.notation
     for event in rest:  # a terminal cuts a long ruling mid-word: fitted between words
@@ -118,10 +120,11 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
     if not rest:
         for ruling in terminal.session.view().rulings[-3:]:
             say(render.fitted(ruling_line(ruling, indent="  "), width))
-    say(_wrapped(question.explain))
+    say(_wrapped(question.explain, width=width))
     return right
 
 
-def _wrapped(text: str, indent: str = "") -> str:
-    """``text`` wrapped between words at :data:`WIDTH` columns, its lines after the first indented."""
-    return render.wrapped(text, WIDTH, indent)
+def _wrapped(text: str, indent: str = "", width: int | None = None) -> str:
+    """``text`` wrapped between words at :data:`WIDTH` columns, or at the terminal's ``width`` where
+    it is narrower, its lines after the first indented."""
+    return render.wrapped(text, min(WIDTH, max(width, 40)) if width else WIDTH, indent)
