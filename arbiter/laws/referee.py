@@ -360,7 +360,7 @@ class Referee(Game):
         taken = board.piece_at(target)
         if taken is not None:
             self._touched(color, [target], [taken], Obligation("capture", "4.3.3", square=target, with_=origin))
-        self.table.play(color, move, hand)
+        self.table.play(color, move, hand, (piece.piece_type, taken.piece_type if taken is not None else None))
         if self.knocked:
             irregularities.picked_up(self, origin)
             irregularities.picked_up(self, target)
