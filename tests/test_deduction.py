@@ -110,3 +110,67 @@ def test_the_promoted_pawns_shortcut_is_taken() -> None:
 
     analysis = Counted(chess.Board("8/8/7p/3k3P/8/1K6/8/8 w - - 0 1")).saturate()
     assert analysis.promotable and Counted.skipped > 0
+
+
+_FIELDS = ("reachable", "steady", "clear", "attacked", "sacrificable", "capturable", "movable",
+           "reachable_by_non_bishop", "first_steady_capturable", "promotable")
+
+
+def _fields(analysis: Analysis) -> tuple[object, ...]:
+    return tuple(getattr(analysis, name) for name in _FIELDS)
+
+
+def _blocked_boards() -> list[chess.Board]:
+    """CHA's saturation cases, their mirrors, and positions of real K+P endings behind pawn walls
+    (from the engine corpus: where the analysis runs after a move)."""
+    boards = []
+    for case in CASES:
+        board = chess.Board(f"{case['fen']} w - - 0 1")
+        boards += [board, board.mirror()]
+    boards += [chess.Board(fen) for fen in (
+        "8/8/3k1p1p/1p1p3P/1p1P1P2/1P6/3K4/8 w - - 2 47", "8/5k2/1p2p1p1/pP1pP1P1/P2P4/5K2/8/8 b - - 5 60",
+        "8/8/1p1k4/pPp1p1p1/P1P1P1P1/3K4/8/8 w - - 0 50", "8/8/2k5/p1p1p1p1/P1P1P1P1/8/4K3/6B1 w - - 0 1")]
+    return boards
+
+
+def test_a_case_resumed_from_the_first_analysis_is_the_case_made_from_scratch() -> None:
+    """Issue 36: the analysis of a case ("never taken while steady", "taken only where it stands")
+    starts from the first analysis's round where the two first differ; every field it ends with is
+    the one an analysis of the case from the start ends with, for the pieces the question splits on
+    and for any piece or pair of pieces."""
+    compared = resumed = 0
+    for board in _blocked_boards():
+        first = Analysis(board).saturate(keep_rounds=True)
+        assert _fields(first) == _fields(Analysis(board).saturate())
+        pieces = [chess.BB_SQUARES[square] for square in chess.SQUARES
+                  if board.occupied & ~board.kings & chess.BB_SQUARES[square]]
+        pieces = pieces[::2] if len(pieces) > 8 else pieces  # the test's time: every other piece of a crowd
+        cases: list[tuple[int | None, int | None]] = [(None, bit) for bit in pieces] + [(bit, None) for bit in pieces]
+        cases += [(one, two) for one, two in zip(pieces, pieces[1:] + pieces[:1], strict=True)]
+        cases += [(one | two, None) for one, two in zip(pieces, pieces[1:], strict=False)]
+        cases += [(None, one | two) for one, two in zip(pieces, pieces[1:], strict=False)]
+        for uncapturable, capturable_only in cases:
+            case = first.resumed(uncapturable, capturable_only)
+            scratch = Analysis(board, uncapturable, capturable_only).saturate()
+            assert _fields(case) == _fields(scratch), (board.fen(), uncapturable, capturable_only)
+            assert case.could_black_get_mated() == scratch.could_black_get_mated()
+            compared += 1
+            resumed += case is not first
+    assert resumed > compared // 4 and compared - resumed > compared // 10  # both ways are taken, often
+
+
+def test_a_case_that_never_differs_from_the_first_analysis_is_that_analysis() -> None:
+    """A locked wall: its pawns stay steady and never move, so the cases about them never differ
+    from the first analysis; a king that walks is no longer steady, and that case starts anew."""
+    board = chess.Board("8/5k2/1p2p1p1/pP1pP1P1/P2P4/5K2/8/8 b - - 5 60")
+    first = Analysis(board).saturate(keep_rounds=True)
+    wall = chess.BB_SQUARES[chess.D4] | chess.BB_SQUARES[chess.E6]
+    assert first.steady & wall == wall and not first.movable & wall
+    assert first.resumed(None, None) is first
+    assert first.resumed(wall, None) is first
+    assert first.resumed(None, wall) is first
+    king = chess.BB_SQUARES[chess.F3]
+    assert first.resumed(king, None) is not first
+    assert _fields(first.resumed(king, None)) == _fields(Analysis(board, king).saturate())
+    with pytest.raises(AssertionError):
+        Analysis(board).saturate().resumed(None, wall)  # it kept no rounds

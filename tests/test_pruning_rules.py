@@ -130,11 +130,13 @@ def _only_the_assumptions(self: Analysis, initial: chess.Square, piece: chess.Pi
 _saturate = Analysis.saturate
 
 
-def _saturate_with_white_pawns_capturing_anywhere(self: Analysis) -> Analysis:
+def _saturate_with_white_pawns_capturing_anywhere(self: Analysis, keep_rounds: bool = False,
+                                                  resume: Any = None) -> Analysis:
     """Every square counts as one where Black may sacrifice, so a white pawn may take on any
-    square it attacks (``sacrificable[BLACK]`` is read nowhere else)."""
+    square it attacks (``sacrificable[BLACK]`` is read nowhere else; a case resumed from the first
+    analysis's rounds starts with it so already)."""
     self.sacrificable[chess.BLACK] = chess.BB_ALL
-    return _saturate(self)
+    return _saturate(self, keep_rounds, resume)
 
 
 _add_capturable = Analysis._add_capturable

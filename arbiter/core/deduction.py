@@ -22,6 +22,8 @@ beside CHA's paper and code; a filter apart would reach into the fields of the o
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
+from functools import partial
 
 import chess
 
@@ -110,6 +112,13 @@ def piece_attacks(piece: chess.PieceType, color: chess.Color, square: chess.Squa
     return piece_moves(piece, color, square, blockers)
 
 
+#: The fields of an :class:`Analysis` at the start of one round of its fixpoint (reachable, steady,
+#: clear, attacked, sacrificable, capturable, movable, reachable_by_non_bishop,
+#: first_steady_capturable, promotable, and the fixpoint's closed sources and what closed them).
+_Round = tuple[list[int], int, int, list[int], list[int], int, int, list[int], int | None, bool, list[int],
+               list[tuple[int, int] | None]]
+
+
 class Analysis:
     """The saturated facts of one position (White the intended winner).
 
@@ -123,7 +132,8 @@ class Analysis:
     """
 
     def __init__(self, board: chess.Board, uncapturable_while_steady: int | None = None,
-                 capturable_only_while_steady: int | None = None) -> None:
+                 capturable_only_while_steady: int | None = None,
+                 always: dict[tuple[int, int, int], int] | None = None) -> None:
         self.board = board
         occupied = board.occupied
         self.occupied = occupied
@@ -149,7 +159,12 @@ class Analysis:
         self.first_steady_capturable: int | None = None
         self.promotable = False
         self._progress = False
-        self._always: dict[tuple[int, int, int], int] = {}
+        # What a piece always attacks, by its square, reach and obstacles: one board's, shared
+        # by the analyses of its cases.
+        self._always: dict[tuple[int, int, int], int] = {} if always is None else always
+        #: Kept only by an analysis asked to (:meth:`saturate`'s ``keep_rounds``): per round, the
+        #: fields at its start.
+        self._rounds: list[_Round] | None = None
         self.update_attacked_squares()
 
     # -- the fixpoint ---------------------------------------------------------------------------
@@ -181,8 +196,12 @@ class Analysis:
             attacked[color] |= always
         self.attacked = attacked
 
-    def saturate(self) -> Analysis:
-        """Grow every field until nothing changes; the approximations hold only afterwards."""
+    def saturate(self, keep_rounds: bool = False, resume: _Round | None = None) -> Analysis:
+        """Grow every field until nothing changes; the approximations hold only afterwards.
+
+        ``keep_rounds``: keep what :meth:`resumed` needs (an analysis with no assumption).
+        ``resume``: start from a round another analysis of the board kept, its fields as they
+        were at that round's start."""
         board = self.board
         white_has_more = chess.popcount(self.white) > 2
         # Per piece, the squares it may reach whose moves lead nowhere new, and what those moves
@@ -192,10 +211,15 @@ class Analysis:
         # the rounds cost what changes, not every square of every piece.
         closed = [0] * 64
         closed_with: list[tuple[int, int] | None] = [None] * 64
+        if resume is not None:
+            self._restore(resume, closed, closed_with)
+        rounds = self._rounds = [] if keep_rounds else None
         reach = self.reachable  # changed in place only
         sacrificable = self.sacrificable
         types, colors = self.types, self.colors
         while True:
+            if rounds is not None:
+                rounds.append(self._round(closed, closed_with))
             self._progress = False
             for square in _squares(self.occupied):
                 piece, color = types[square], colors[square]
@@ -261,6 +285,41 @@ class Analysis:
             self.update_attacked_squares()
             if not self._progress:
                 return self
+
+    def _round(self, closed: list[int], closed_with: list[tuple[int, int] | None]) -> _Round:
+        """The fields as they stand at a round's start (copies of what the round changes in place)."""
+        return (list(self.reachable), self.steady, self.clear, self.attacked, list(self.sacrificable),
+                self.capturable, self.movable, list(self.reachable_by_non_bishop),
+                self.first_steady_capturable, self.promotable, list(closed), list(closed_with))
+
+    def _restore(self, start: _Round, closed: list[int], closed_with: list[tuple[int, int] | None]) -> None:
+        (reachable, self.steady, self.clear, self.attacked, sacrificable, self.capturable, self.movable,
+         by_non_bishop, self.first_steady_capturable, self.promotable, closed[:], closed_with[:]) = start
+        self.reachable, self.sacrificable = list(reachable), list(sacrificable)
+        self.reachable_by_non_bishop = list(by_non_bishop)
+
+    def resumed(self, uncapturable: int | None, capturable_only: int | None) -> Analysis:
+        """The saturated analysis of the same board with the assumptions ``uncapturable`` (pieces
+        never taken while steady) and ``capturable_only`` (pieces taken only where they stand),
+        from this analysis, which made none and kept its rounds (``keep_rounds``).
+
+        The assumptions only drop targets at the end of :meth:`_without_blocked_ways`: a steady
+        piece of ``uncapturable`` as a target, every target of a piece of ``capturable_only``.
+        Such a target, kept here, makes the one piece steady no more (a piece reaches its square)
+        or the other movable, in the round that finds it. Up to the first round after which a
+        piece of ``uncapturable`` is no longer steady or one of ``capturable_only`` is movable,
+        the other analysis makes the same steps as this one: it starts there, from the fields
+        this one had then; where there is no such round, it is this one."""
+        rounds = self._rounds
+        assert rounds is not None, "an analysis that kept its rounds"
+        assert self.uncapturable_while_steady is None and self.capturable_only_while_steady is None
+        uncapturable_bits, capturable_only_bits = uncapturable or 0, capturable_only or 0
+        for index, start in enumerate(rounds):
+            steady, movable = (rounds[index + 1][1], rounds[index + 1][6]) if index + 1 < len(rounds) \
+                else (self.steady, self.movable)
+            if uncapturable_bits & ~steady or capturable_only_bits & movable:
+                return Analysis(self.board, uncapturable, capturable_only, self._always).saturate(resume=start)
+        return self
 
     def _may_stand_anywhere(self, square: chess.Square, color: chess.Color) -> bool:
         """Whether the pawn first on ``square``, promoted, may stand on every square but the steady
@@ -496,7 +555,14 @@ def is_statically_unwinnable(board: chess.Board) -> bool:
         return False
     white = board.occupied_co[chess.WHITE]
     last_piece = white & ~board.kings if chess.popcount(white) == 2 else None
-    analysis = _could_be_mated(board, uncapturable=last_piece)
+    if last_piece is None:
+        # The cases start from the first analysis's rounds, where they first differ from it
+        # (Analysis.resumed): a third of the analysis's time after a move on the engine corpus.
+        analysis = Analysis(board).saturate(keep_rounds=True)
+        case: Callable[[int | None, int | None], Analysis] = analysis.resumed
+    else:
+        analysis = _could_be_mated(board, uncapturable=last_piece)
+        case = partial(_could_be_mated, board)
     if not analysis.could_black_get_mated():
         return True
     pending = analysis.first_steady_capturable
@@ -504,14 +570,14 @@ def is_statically_unwinnable(board: chess.Board) -> bool:
         return False
     for square in _squares(pending):
         bit = _SQUARES[square]
-        if _could_be_mated(board, capturable_only=bit).could_black_get_mated():
+        if case(None, bit).could_black_get_mated():
             continue
-        if not _could_be_mated(board, uncapturable=bit).could_black_get_mated():
+        if not case(bit, None).could_black_get_mated():
             return True
     if chess.popcount(pending) == 2:
         first = chess.lsb(pending)
         one, two = _SQUARES[first], pending & ~_SQUARES[first]
         cases = ((None, pending), (pending, None), (one, two), (two, one))
-        return not any(_could_be_mated(board, uncapturable, capturable_only).could_black_get_mated()
+        return not any(case(uncapturable, capturable_only).could_black_get_mated()
                        for uncapturable, capturable_only in cases)
     return False
