@@ -196,7 +196,7 @@ def _state(board: chess.Board) -> tuple[object, ...]:
 def test_the_audits_mirrored_board_is_python_chess_push(start: str) -> None:
     """The audit's board (issue 36): the compiled core reads each move and makes it, python-chess's
     board copies the position from it; it is what python-chess's own push leaves, key and all."""
-    from arbiter.core.legalcore import fast_board, fast_push, fast_read, mirror_push, python_move
+    from arbiter.core.legalcore import fast_board, fast_move_both, fast_push, fast_read, mirror_push, python_move
     from arbiter.core.position import position_key
 
     if not is_compiled_available():
@@ -212,6 +212,13 @@ def test_the_audits_mirrored_board_is_python_chess_push(start: str) -> None:
                 # all of them but en passant, which rust-chess 0.4.3 does not read (python-chess does)
                 assert (read is None and pushed.is_en_passant(move)) or python_move(read) == move, (
                     pushed.fen(), pushed.san(move))
+                # the pair gives the same core's move and python-chess's made of what the text names
+                for text in (pushed.san(move), move.uci()):
+                    both = fast_move_both(fast, text)
+                    if both is not None:
+                        assert both[1] == move and python_move(both[0]) == move, (pushed.fen(), text)
+                    else:
+                        assert pushed.is_en_passant(move) and text != move.uci(), (pushed.fen(), text)
             # castling, promotions, captures and double steps more often than chance would play them
             special = [m for m in moves if pushed.is_castling(m) or m.promotion or pushed.is_capture(m)
                        or abs(m.to_square - m.from_square) == 16]

@@ -111,6 +111,13 @@ def fast_read(fast: Any, san: str) -> Any | None:
     a pawn's push as an en-passant capture): the move read must be the one the text names, its
     castling, piece, origin's file or rank, capture, destination and promotion.
     """
+    read = fast_read_both(fast, san)
+    return read[0] if read is not None else None
+
+
+def fast_read_both(fast: Any, san: str) -> tuple[Any, chess.Move] | None:
+    """:func:`fast_read`'s move and the same move as python-chess's, made of the squares and
+    promotion already read (:func:`python_move` would ask the core's move for them again)."""
     plain = _plain_san(san)
     if plain is None:
         return None
@@ -121,7 +128,11 @@ def fast_read(fast: Any, san: str) -> Any | None:
         # Only a king's move is castling: asked of castling and a king's text (Kg1 read as castling
         # is python-chess's to refuse); any other piece's text read as a king's move fails below.
         if (not piece or piece == chess.KING) and fast.is_castling(move):
-            return move if not piece and (int(move.dest) & 7 > origin & 7) == (text == "O-O") else None
+            if not piece:
+                dest = int(move.dest)
+                if (dest & 7 > origin & 7) == (text == "O-O"):
+                    return move, chess.Move(origin, dest)
+            return None
         if not piece:
             return None
         kind, promoted = fast.get_piece_type_on(move.source), move.promotion
@@ -130,8 +141,11 @@ def fast_read(fast: Any, san: str) -> Any | None:
                 or (_PIECE_TYPES[int(promoted)] if promoted is not None else 0) != promotion):
             return None
         if piece == chess.PAWN and not takes:
-            return move if origin & 7 == target & 7 and not fast.is_capture(move) else None
-        return move if piece == chess.PAWN or bool(fast.is_capture(move)) == takes else None
+            if origin & 7 != target & 7 or fast.is_capture(move):
+                return None
+        elif piece != chess.PAWN and bool(fast.is_capture(move)) != takes:
+            return None
+        return move, chess.Move(origin, target, promotion or None)
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException:  # noqa: BLE001 - no such move; an unwinding Rust panic (PanicException) is no Exception
@@ -167,9 +181,17 @@ def python_move(move: Any) -> chess.Move:
 def fast_move(fast: Any, text: str) -> Any | None:
     """The legal move (the core's own) a ``play`` text names, in UCI (:func:`fast_uci`) or plain
     SAN (:func:`fast_read`); None where python-chess's readers must answer."""
+    found = fast_move_both(fast, text)
+    return found[0] if found is not None else None
+
+
+def fast_move_both(fast: Any, text: str) -> tuple[Any, chess.Move] | None:
+    """:func:`fast_move`'s move and the same move as python-chess's."""
     # UCI has four or five characters, the second a rank: the pattern is asked of no other text
-    is_uci = len(text) >= 4 and text[1] in _RANKS and _UCI.fullmatch(text) is not None
-    return fast_uci(fast, text) if is_uci else fast_read(fast, text)
+    if len(text) >= 4 and text[1] in _RANKS and _UCI.fullmatch(text) is not None:
+        move = fast_uci(fast, text)
+        return (move, chess.Move.from_uci(text)) if move is not None else None
+    return fast_read_both(fast, text)
 
 
 def fast_push(fast: Any, move: chess.Move | Any) -> Any:

@@ -22,8 +22,8 @@ from arbiter.core.fastcheck import why_unwinnable_fast
 from arbiter.core.unwinnable import is_dead
 from arbiter.core.vocabulary import NP_
 from arbiter.files.findings import Finding, GameAudit, move_of
-from arbiter.core.legalcore import (fast_board, fast_is_stuck, fast_push, fast_read, is_compiled_available,
-                                    mirror_push, python_move)
+from arbiter.core.legalcore import (fast_board, fast_is_stuck, fast_push, fast_read_both, is_compiled_available,
+                                    mirror_push)
 from arbiter.files.pgntext import GameTokens, legal_or_null, start_board
 
 
@@ -79,8 +79,8 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None, la
                 number=number, reason=pgettext("ending", reason)), at))
             break
         mover = board.turn
-        read = fast_read(fast, san) if fast is not None else None
-        played: chess.Move | None = python_move(read) if read is not None else None
+        read = fast_read_both(fast, san) if fast is not None else None
+        played: chess.Move | None = read[1] if read is not None else None
         if played is None:
             try:
                 played = board.parse_san(san) if lang.code == DEFAULT else legal_or_null(board, san, lang)

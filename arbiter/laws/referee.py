@@ -75,25 +75,29 @@ class Referee(Game):
         """
         self._index = index
         first = len(self.rulings)
+        clock = self.clock
         if event.at is not None and not self.is_over:  # the clocks stop when the game ends
             if self.absent and event.at > self.settings.default_time:
                 # Time runs up to the default time, when a player still away loses (6.7.1).
-                self._advance(max(self.clock.now, self.settings.default_time))
+                self._advance(max(clock.now, self.settings.default_time))
                 if not self.is_over:
                     irregularities.default_time_passed(self)
             if not self.is_over:
                 self._advance(event.at)
-        elif not self.is_over:
+        elif clock.remaining is not None and not self.is_over:  # no clock's time: no flag to fall
             self._count_flags_at_zero()  # no time passes: only a clock set to zero before the events
         if self.is_over:
             return self.rulings[first:]
-        if not isinstance(event.action, ArriveAct):
+        # The irregularities' judges are asked only where they may have something to judge: an
+        # absent player, a pause given no reason (this runs once per event, issue 36).
+        if self.absent and not isinstance(event.action, ArriveAct):
             irregularities.must_be_present(self, event.actor)
-        irregularities.judge_pause(self, event)
-        self.was_paused, self.clock.paused = self.clock.paused, False
+        if self.unexplained_pause is not None:
+            irregularities.judge_pause(self, event)
+        self.was_paused, clock.paused = clock.paused, False
         handler = _HANDLERS[type(event.action)]
         handler(self, event.actor, event.action, self.table.hand_of(event.actor, event.hand))
-        if not self.is_over:
+        if clock.remaining is not None and not self.is_over:
             # A clock the event's ruling took to zero (an illegal press's increment taken back,
             # 7.5.5) shows a fallen flag at that instant, not at the next event.
             self._count_flags_at_zero()
