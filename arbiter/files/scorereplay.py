@@ -79,8 +79,8 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None, la
                 number=number, reason=pgettext("ending", reason)), at))
             break
         mover = board.turn
-        read = fast_read_both(fast, san) if fast is not None else None
-        played: chess.Move | None = read[1] if read is not None else None
+        both = fast_read_both(fast, san) if fast is not None else None
+        read, played = both if both is not None else (None, None)
         if played is None:
             try:
                 played = board.parse_san(san) if lang.code == DEFAULT else legal_or_null(board, san, lang)
