@@ -510,3 +510,50 @@ def test_the_move_the_pieces_show_is_python_chess_s(kind: str) -> None:
             position.standing = standing
             assert position.move_shown() == move_between(board, standing), (board.fen(), standing.board_fen())
         assert (position._fast is None) == (kind == "python")  # the core asked exactly when there is one
+
+
+def test_the_referee_plays_real_games_on_the_compiled_core_to_their_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 36: each ``play`` of real games (twic1599) is read and made on the compiled core;
+    python-chess's reader is asked for none but en passant (which rust-chess does not read), and
+    the position still has its core at the end. Dropping the core on the way would rule the same,
+    only slower: this keeps the referee on it."""
+    from pathlib import Path
+
+    from arbiter.core import position as position_module
+    from arbiter.laws.referee import Referee, Settings
+    from bench.games import plays
+    from bench.sidebyside import load
+
+    if not is_compiled_available():
+        pytest.skip("rust-chess is not installed here")
+    games = load(Path(__file__).resolve().parent.parent / "bench" / "real" / "twic1599.pgn", 15)
+    asked: list[str] = []
+    parse_san = chess.Board.parse_san
+
+    def python_chess_reads(board: chess.Board, san: str) -> chess.Move:
+        move = parse_san(board, san)
+        if not board.is_en_passant(move):
+            asked.append(san)
+        return move
+
+    made: list[str] = []
+    fast_board = position_module.fast_board
+
+    def core_made(board: chess.Board) -> object:
+        made.append(board.fen())
+        return fast_board(board)
+
+    monkeypatch.setattr(chess.Board, "parse_san", python_chess_reads)
+    monkeypatch.setattr(position_module, "fast_board", core_made)
+    for game in games:
+        made.clear()
+        referee = Referee(Position(), Settings())
+        for index, event in enumerate(plays(game.sans)):
+            referee.apply(event, index)
+            if referee.is_over:
+                break
+        # the core's board made once, from the start, and then only moved on; once more where the
+        # last move ended the game (taken back to be ruled on step by step: the core is made again)
+        assert made[0] == chess.STARTING_FEN and len(made) <= 1 + referee.is_over, (game.sans, made)
+        assert referee.position._fast is not None
+    assert sum(len(game.sans) for game in games) > 800 and asked == []
