@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from functools import partial
+from typing import Final
 
 import chess
 
@@ -117,6 +118,10 @@ def piece_attacks(piece: chess.PieceType, color: chess.Color, square: chess.Squa
 #: first_steady_capturable, promotable, and the fixpoint's closed sources and what closed them).
 _Round = tuple[list[int], int, int, list[int], list[int], int, int, list[int], int | None, bool, list[int],
                list[tuple[int, int] | None]]
+#: Where a round keeps the two fields :meth:`Analysis.resumed` reads (a plain tuple: one is made
+#: every round of a first analysis).
+_STEADY_AT: Final = 1
+_MOVABLE_AT: Final = 6
 
 
 class Analysis:
@@ -315,8 +320,9 @@ class Analysis:
         assert self.uncapturable_while_steady is None and self.capturable_only_while_steady is None
         uncapturable_bits, capturable_only_bits = uncapturable or 0, capturable_only or 0
         for index, start in enumerate(rounds):
-            steady, movable = (rounds[index + 1][1], rounds[index + 1][6]) if index + 1 < len(rounds) \
-                else (self.steady, self.movable)
+            after = rounds[index + 1] if index + 1 < len(rounds) else None  # the next round's start, or the end
+            steady = after[_STEADY_AT] if after is not None else self.steady
+            movable = after[_MOVABLE_AT] if after is not None else self.movable
             if uncapturable_bits & ~steady or capturable_only_bits & movable:
                 return Analysis(self.board, uncapturable, capturable_only, self._always).saturate(resume=start)
         return self
