@@ -172,5 +172,25 @@ def test_a_case_that_never_differs_from_the_first_analysis_is_that_analysis() ->
     king = chess.BB_SQUARES[chess.F3]
     assert first.resumed(king, None) is not first
     assert _fields(first.resumed(king, None)) == _fields(Analysis(board, king).saturate())
-    with pytest.raises(AssertionError):
+    with pytest.raises(ValueError):
         Analysis(board).saturate().resumed(None, wall)  # it kept no rounds
+    with pytest.raises(ValueError):
+        Analysis(board, wall).saturate(keep_rounds=True).resumed(None, wall)  # it made an assumption
+
+
+@pytest.mark.parametrize(("fen", "kings"), [
+    ("8/8/8/B7/8/3p4/p1pPb3/k1K5 b - - 0 1", [chess.A1]),
+    ("K1k1b3/P1Pp4/3P2p1/3p2P1/p2P2p1/P2p2P1/3P1B2/8 w - - 0 1", [chess.A8]),
+    ("8/2k4n/8/8/2N5/b2bb3/2b5/2K5 w - - 0 1", [chess.C1]),
+    ("8/8/8/8/8/2n5/2n5/K1k5 w - - 0 1", [chess.A1])])
+def test_a_king_never_taken_while_steady_is_a_case_analysed_from_the_start(fen: str, kings: list[int]) -> None:
+    """A steady king stays steady when a piece may reach its square (kings are not taken), so no
+    kept round shows where "never taken while steady" first drops a target onto it: that case is
+    analysed from the start (found by a review: resumed, the a5 bishop reached a1 here)."""
+    board = chess.Board(fen)
+    first = Analysis(board).saturate(keep_rounds=True)
+    for square in kings:
+        bit = chess.BB_SQUARES[square]
+        for capturable_only in (None, bit):
+            scratch = Analysis(board, bit, capturable_only).saturate()
+            assert _fields(first.resumed(bit, capturable_only)) == _fields(scratch)

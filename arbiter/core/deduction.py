@@ -293,14 +293,14 @@ class Analysis:
 
     def _round(self, closed: list[int], closed_with: list[tuple[int, int] | None]) -> _Round:
         """The fields as they stand at a round's start (copies of what the round changes in place)."""
-        return (list(self.reachable), self.steady, self.clear, self.attacked, list(self.sacrificable),
+        return (list(self.reachable), self.steady, self.clear, list(self.attacked), list(self.sacrificable),
                 self.capturable, self.movable, list(self.reachable_by_non_bishop),
                 self.first_steady_capturable, self.promotable, list(closed), list(closed_with))
 
     def _restore(self, start: _Round, closed: list[int], closed_with: list[tuple[int, int] | None]) -> None:
         (reachable, self.steady, self.clear, self.attacked, sacrificable, self.capturable, self.movable,
          by_non_bishop, self.first_steady_capturable, self.promotable, closed[:], closed_with[:]) = start
-        self.reachable, self.sacrificable = list(reachable), list(sacrificable)
+        self.reachable, self.sacrificable, self.attacked = list(reachable), list(sacrificable), list(self.attacked)
         self.reachable_by_non_bishop = list(by_non_bishop)
 
     def resumed(self, uncapturable: int | None, capturable_only: int | None) -> Analysis:
@@ -314,11 +314,19 @@ class Analysis:
         or the other movable, in the round that finds it. Up to the first round after which a
         piece of ``uncapturable`` is no longer steady or one of ``capturable_only`` is movable,
         the other analysis makes the same steps as this one: it starts there, from the fields
-        this one had then; where there is no such round, it is this one."""
+        this one had then; where there is no such round, it is this one. A king among
+        ``uncapturable`` stays steady however it is reached (kings are not taken), so no round
+        shows where that case first differs: it is analysed from the start (the question never
+        splits on a king; the method answers rightly all the same).
+
+        :raises ValueError: if this analysis made an assumption or did not keep its rounds."""
         rounds = self._rounds
-        assert rounds is not None, "an analysis that kept its rounds"
-        assert self.uncapturable_while_steady is None and self.capturable_only_while_steady is None
+        if rounds is None or self.uncapturable_while_steady is not None \
+                or self.capturable_only_while_steady is not None:
+            raise ValueError("resumed: from an analysis with no assumption that kept its rounds")
         uncapturable_bits, capturable_only_bits = uncapturable or 0, capturable_only or 0
+        if uncapturable_bits & self.kings:
+            return Analysis(self.board, uncapturable, capturable_only, self._always).saturate()
         for index, start in enumerate(rounds):
             after = rounds[index + 1] if index + 1 < len(rounds) else None  # the next round's start, or the end
             steady = after[_STEADY_AT] if after is not None else self.steady
