@@ -13,10 +13,11 @@ blocker or the white king. If there is none, White cannot mate, whatever is play
 The analysis is sound and incomplete: ``True`` is a proof, ``False`` says nothing. It is for White
 as the intended winner; a question about Black is asked on the mirrored board (``Board.mirror``).
 
-About 470 lines, on purpose: the fixpoint, its filters (the pruning rules 1 to 9 of
-``tests/test_pruning_rules.py``) and the question asked of it are one analysis over one set of
-fields (:class:`Analysis`, whose methods read and grow them together), kept together to be read
-beside CHA's paper and code; a filter apart would reach into the fields of the others.
+About 600 lines, on purpose: the fixpoint, its filters (the pruning rules 1 to 9 of
+``tests/test_pruning_rules.py``), the rounds it keeps for its cases (:meth:`Analysis.resumed`)
+and the question asked of it are one analysis over one set of fields (:class:`Analysis`, whose
+methods read and grow them together), kept together to be read beside CHA's paper and code; a
+filter or the rounds apart would reach into the fields of the others.
 """
 
 from __future__ import annotations
@@ -571,7 +572,7 @@ def is_statically_unwinnable(board: chess.Board) -> bool:
     last_piece = white & ~board.kings if chess.popcount(white) == 2 else None
     if last_piece is None:
         # The cases start from the first analysis's rounds, where they first differ from it
-        # (Analysis.resumed): a third of the analysis's time after a move on the engine corpus.
+        # (Analysis.resumed): a fifth of the analysis's time after a move on the engine corpus.
         analysis = Analysis(board).saturate(keep_rounds=True)
         case: Callable[[int | None, int | None], Analysis] = analysis.resumed
     else:
