@@ -169,21 +169,28 @@ class Table:
 
     def holder(self, square: chess.Square) -> tuple[chess.Color, Hand] | None:
         """The player and hand holding the piece set on ``square``, if a hand still holds it."""
+        if not self.held:  # most acts: no hand holds anything
+            return None
         return next((key for key, held in self.held.items() if held.on == square), None)
 
     def check_lift(self, color: chess.Color, square: chess.Square, hand: Hand) -> chess.Piece:
         """:raises InvalidEventError: if the hand cannot pick up the piece on ``square``."""
+        return self._liftable(color, square, hand)[0]
+
+    def _liftable(self, color: chess.Color, square: chess.Square,
+                  hand: Hand) -> tuple[chess.Piece, tuple[chess.Color, Hand] | None]:
+        """:meth:`check_lift`, and the hand that holds the piece set on ``square`` (None: none)."""
         piece = self._piece_on(square)
         holder = self.holder(square)
         if holder is not None:
             if holder[0] != color:
                 raise InvalidEventError(_("the piece on {square} is in the other player's hand").format(
                     square=chess.square_name(square)))
-            return piece  # raised off the square again, still in the hand that holds it
+            return piece, holder  # raised off the square again, still in the hand that holds it
         if (color, hand) in self.held:
             raise InvalidEventError(_("the left hand already holds a piece") if hand == "left"
                                     else _("the right hand already holds a piece"))
-        return piece
+        return piece, None
 
     def check_remove(self, color: chess.Color, square: chess.Square) -> chess.Piece:
         """:raises InvalidEventError: if the piece on ``square`` cannot be taken off."""
@@ -205,12 +212,11 @@ class Table:
 
     def lift(self, color: chess.Color, square: chess.Square, hand: Hand, fire: bool = True) -> chess.Piece:
         """Pick up the piece on ``square`` and hold it."""
-        piece = self.check_lift(color, square, hand)
+        piece, holder = self._liftable(color, square, hand)
         if fire:
             self._check("lift")
             self.touched = True
         self.position.standing.remove_piece_at(square)
-        holder = self.holder(square)
         if holder is not None:  # a piece still held, raised off the square it was set on
             hand = holder[1]
             self.held[holder].on = None
