@@ -196,7 +196,7 @@ def _state(board: chess.Board) -> tuple[object, ...]:
 def test_the_audits_mirrored_board_is_python_chess_push(start: str) -> None:
     """The audit's board (issue 36): the compiled core reads each move and makes it, python-chess's
     board copies the position from it; it is what python-chess's own push leaves, key and all."""
-    from arbiter.core.legalcore import fast_board, fast_move_both, fast_push, fast_read, mirror_push, python_move
+    from arbiter.core.legalcore import fast_board, fast_move, fast_push, fast_read, mirror_push
     from arbiter.core.position import position_key
 
     if not is_compiled_available():
@@ -207,24 +207,24 @@ def test_the_audits_mirrored_board_is_python_chess_push(start: str) -> None:
         fast = fast_board(mirrored)
         while not pushed.is_game_over(claim_draw=False) and pushed.ply() < 250:
             moves = list(pushed.generate_legal_moves())
-            for move in moves:  # the core reads every legal move's SAN as python-chess writes it
-                read = fast_read(fast, pushed.san(move))
-                # all of them but en passant, which rust-chess 0.4.3 does not read (python-chess does)
-                assert (read is None and pushed.is_en_passant(move)) or python_move(read) == move, (
-                    pushed.fen(), pushed.san(move))
-                # the pair gives the same core's move and python-chess's made of what the text names
+            for move in moves:  # the core reads every legal move's SAN as python-chess writes it, and its UCI
                 for text in (pushed.san(move), move.uci()):
-                    both = fast_move_both(fast, text)
-                    if both is not None:
-                        assert both[1] == move and python_move(both[0]) == move, (pushed.fen(), text)
-                    else:
+                    read = fast_read(fast, text) if text == pushed.san(move) else fast_move(fast, text)
+                    # all of them but en passant's SAN, which rust-chess 0.4.3 does not read (python-chess does)
+                    if read is None:
                         assert pushed.is_en_passant(move) and text != move.uci(), (pushed.fen(), text)
+                        continue
+                    # the core's move (as its own UCI says it) and python-chess's, made of what the text names
+                    core, python = read
+                    assert chess.Move.from_uci(core.get_uci()) == move and python == move, (pushed.fen(), text)
+                    either = fast_move(fast, text)  # a play's reader, SAN or UCI, reads the same
+                    assert either is not None and either[1] == move and either[0].get_uci() == core.get_uci()
             # castling, promotions, captures and double steps more often than chance would play them
             special = [m for m in moves if pushed.is_castling(m) or m.promotion or pushed.is_capture(m)
                        or abs(m.to_square - m.from_square) == 16]
             move = rng.choice(special if special and rng.random() < 0.5 else moves)
             read = fast_read(fast, pushed.san(move))
-            fast = fast_push(fast, read if read is not None else move)
+            fast = fast_push(fast, read[0] if read is not None else move)
             pushed.push(move)
             mirror_push(mirrored, fast, move)
             assert _state(mirrored) == _state(pushed), (pushed.fen(), move)

@@ -86,12 +86,16 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
     fitted to ``width`` columns, as teach fits them); whether the answer was right."""
     terminal = Terminal(Session(question.scenario))
     context = question.context()
+
+    def say_fitted(text: str) -> None:  # a terminal cuts a long line mid-word: fitted between words
+        say(render.fitted(text, width))
+
     # the title often states the ruling: it is shown only once the answer is graded
     say("\n" + ngettext("Question {number} of {total} ({topic})", "Question {number} of {total} ({topic})",
                         total).format(number=number, total=total, topic=topic_text(question.topic)))
     say(terminal.board())  # before the events: what the answer is about happens after it
     for line in context.lines():
-        say(render.fitted(line, width))
+        say_fitted(line)
     for event in question.scenario.events[: question.after]:
         terminal.play(event)  # an impossible event (a user's own file) is left out, not a traceback
     # wrapped between words, as the articles are (a terminal cuts a long line anywhere)
@@ -108,18 +112,17 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
         say(_("(answer with a number from 1 to {last})").format(last=last))
     right = int(reply) - 1 == question.answer
     correct = f"{question.answer + 1}. {question.choices[question.answer]}"
-    say(render.fitted(_("Right.") if right else _("Not quite: the answer is {correct}").format(correct=correct),
-                      width))
-    say(render.fitted(_("The case: {name}").format(name=question.title), width))
+    say_fitted(_("Right.") if right else _("Not quite: the answer is {correct}").format(correct=correct))
+    say_fitted(_("The case: {name}").format(name=question.title))
     rest = question.scenario.events[question.after:]
     notation = question.scenario.settings.output_notation or question.scenario.settings.notation
-    for event in rest:  # a terminal cuts a long ruling mid-word: fitted between words
-        say(render.fitted(f"> {event_words(event, notation)}\n" + terminal.play(event), width))
+    for event in rest:
+        say_fitted(f"> {event_words(event, notation)}\n" + terminal.play(event))
     for late in terminal.session.referee.end_of_events():  # judged once the events are over (6.11.4)
-        say(render.fitted(render.ruling(late, indent="  "), width))
+        say_fitted(render.ruling(late, indent="  "))
     if not rest:
         for ruling in terminal.session.view().rulings[-3:]:
-            say(render.fitted(ruling_line(ruling, indent="  "), width))
+            say_fitted(ruling_line(ruling, indent="  "))
     say(_wrapped(question.explain, width=width))
     return right
 

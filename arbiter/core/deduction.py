@@ -299,9 +299,9 @@ class Analysis:
                 self.first_steady_capturable, self.promotable, list(closed), list(closed_with))
 
     def _restore(self, start: _Round, closed: list[int], closed_with: list[tuple[int, int] | None]) -> None:
-        (reachable, self.steady, self.clear, self.attacked, sacrificable, self.capturable, self.movable,
+        (reachable, self.steady, self.clear, attacked, sacrificable, self.capturable, self.movable,
          by_non_bishop, self.first_steady_capturable, self.promotable, closed[:], closed_with[:]) = start
-        self.reachable, self.sacrificable, self.attacked = list(reachable), list(sacrificable), list(self.attacked)
+        self.reachable, self.sacrificable, self.attacked = list(reachable), list(sacrificable), list(attacked)
         self.reachable_by_non_bishop = list(by_non_bishop)
 
     def resumed(self, uncapturable: int | None, capturable_only: int | None) -> Analysis:

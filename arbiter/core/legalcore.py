@@ -102,22 +102,16 @@ def _plain_san(san: str) -> tuple[str, int, int, int, int, bool, int] | None:
             chess.PIECE_SYMBOLS.index(promotion.lower()) if promotion else 0)
 
 
-def fast_read(fast: Any, san: str) -> Any | None:
-    """The legal move (the compiled core's own) the plain SAN text names on the compiled board
-    ``fast``, checked against the text; None where it reads none or reads it otherwise than
-    python-chess would (then python-chess's reader answers, and says why).
+def fast_read(fast: Any, san: str) -> tuple[Any, chess.Move] | None:
+    """The legal move the plain SAN text names on the compiled board ``fast``, checked against the
+    text: the core's own move and the same move as python-chess's (made of the squares and the
+    promotion the text named, not asked of the core's move again); None where it reads none or
+    reads it otherwise than python-chess would (then python-chess's reader answers, and says why).
 
     rust-chess reads some texts python-chess refuses (Kg1 as castling, O-O as any piece's e1-g1,
     a pawn's push as an en-passant capture): the move read must be the one the text names, its
     castling, piece, origin's file or rank, capture, destination and promotion.
     """
-    read = fast_read_both(fast, san)
-    return read[0] if read is not None else None
-
-
-def fast_read_both(fast: Any, san: str) -> tuple[Any, chess.Move] | None:
-    """:func:`fast_read`'s move and the same move as python-chess's, made of the squares and
-    promotion already read (:func:`python_move` would ask the core's move for them again)."""
     plain = _plain_san(san)
     if plain is None:
         return None
@@ -172,26 +166,15 @@ def fast_uci(fast: Any, text: str) -> Any | None:
         return None
 
 
-def python_move(move: Any) -> chess.Move:
-    """The compiled core's move as python-chess's."""
-    promoted = move.promotion
-    return chess.Move(int(move.source), int(move.dest), _PIECE_TYPES[int(promoted)] if promoted is not None else None)
-
-
-def fast_move(fast: Any, text: str) -> Any | None:
-    """The legal move (the core's own) a ``play`` text names, in UCI (:func:`fast_uci`) or plain
-    SAN (:func:`fast_read`); None where python-chess's readers must answer."""
-    found = fast_move_both(fast, text)
-    return found[0] if found is not None else None
-
-
-def fast_move_both(fast: Any, text: str) -> tuple[Any, chess.Move] | None:
-    """:func:`fast_move`'s move and the same move as python-chess's."""
+def fast_move(fast: Any, text: str) -> tuple[Any, chess.Move] | None:
+    """The legal move a ``play`` text names, in UCI (:func:`fast_uci`) or plain SAN
+    (:func:`fast_read`): the core's own and python-chess's; None where python-chess's readers must
+    answer."""
     # UCI has four or five characters, the second a rank: the pattern is asked of no other text
     if len(text) >= 4 and text[1] in _RANKS and _UCI.fullmatch(text) is not None:
         move = fast_uci(fast, text)
         return (move, chess.Move.from_uci(text)) if move is not None else None
-    return fast_read_both(fast, text)
+    return fast_read(fast, text)
 
 
 def fast_push(fast: Any, move: chess.Move | Any) -> Any:

@@ -24,7 +24,7 @@ from arbiter.core.errors import InvalidPositionError, shown
 from arbiter.core.fenfaults import fen_fault
 from arbiter.core.i18n import N_, _
 from arbiter.core.legalcore import (fast_board, fast_can_capture, fast_can_move, fast_check, fast_is_legal,
-                                    fast_is_stuck, fast_move_both, fast_push, is_compiled_available, mirror_push)
+                                    fast_is_stuck, fast_move, fast_push, is_compiled_available, mirror_push)
 from arbiter.core.records import Record
 
 #: What is wrong with a position, in python-chess's words (``chess.Status``, lower case), marked
@@ -602,7 +602,7 @@ class Position:
         """The legal move the SAN or UCI text names, read by the compiled core (None: it reads
         none, or there is no compiled core; python-chess's readers then say why)."""
         core = self._core()
-        found = fast_move_both(core, text) if core is not None else None
+        found = fast_move(core, text) if core is not None else None
         if found is None:
             return None
         self._named = (self.version, found[1], found[0])

@@ -22,7 +22,7 @@ from arbiter.core.fastcheck import why_unwinnable_fast
 from arbiter.core.unwinnable import is_dead
 from arbiter.core.vocabulary import NP_
 from arbiter.files.findings import Finding, GameAudit, move_of
-from arbiter.core.legalcore import (fast_board, fast_is_stuck, fast_push, fast_read_both, is_compiled_available,
+from arbiter.core.legalcore import (fast_board, fast_is_stuck, fast_push, fast_read, is_compiled_available,
                                     mirror_push)
 from arbiter.files.pgntext import GameTokens, legal_or_null, start_board
 
@@ -79,7 +79,7 @@ def audit_game(number: int, tokens: GameTokens, lang: Language | None = None, la
                 number=number, reason=pgettext("ending", reason)), at))
             break
         mover = board.turn
-        both = fast_read_both(fast, san) if fast is not None else None
+        both = fast_read(fast, san) if fast is not None else None
         read, played = both if both is not None else (None, None)
         if played is None:
             try:

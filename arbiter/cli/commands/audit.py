@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
+from arbiter.cli.commands.terminal import text_printer
 from arbiter.core.errorline import error_line
 from arbiter.core.errors import os_error_words
 from arbiter.core.i18n import _, current_language, ngettext
@@ -48,11 +49,7 @@ def _audit_files(args: argparse.Namespace, workers: Workers | None) -> int:
 
     tally = Tally()
     progress = sys.stderr.isatty()
-    say: Callable[[str], None] = print
-    if args.format == "text" and sys.stdout.isatty():  # a terminal cuts a long finding mid-word
-        from arbiter.cli.render import terminal_printer
-
-        say = terminal_printer()
+    say = text_printer(args.format)  # a terminal cuts a long finding mid-word
     for raw in args.paths:
         try:  # utf-8-sig: a byte-order mark is read away, not taken for a broken first game
             handle = open_text(raw)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from functools import partial
 
 from arbiter.cli.commands.common import exit_status, scenario_files
+from arbiter.cli.commands.terminal import text_printer
 from arbiter.core.errors import ScenarioError
 from arbiter.core.i18n import _, library_text, pgettext
 from arbiter.files.documents import Entry, dumps, outcome, run_document, run_entry
@@ -19,11 +20,7 @@ def main(args: argparse.Namespace) -> int:
     """Run every scenario file of ``args.paths`` and print how each went, in text or JSON; the
     exit status: 0 all hold, 1 some do not, 2 some file is invalid, 3 a bug of ours."""
     entries: list[Entry] = []
-    say: Callable[[str], None] = print
-    if args.format == "text" and sys.stdout.isatty():  # a terminal cuts a long title mid-word
-        from arbiter.cli.render import terminal_printer
-
-        say = terminal_printer()
+    say = text_printer(args.format)  # a terminal cuts a long title mid-word
     for name, found in _outcomes(args.paths, args.notation, args.laws):
         entry = run_entry(name, found, with_rulings=args.format == "json")
         entries.append(entry)
