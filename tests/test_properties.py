@@ -317,6 +317,66 @@ def test_play_at_once_rules_as_the_steps_one_by_one(data: st.DataObject, fen: st
         assert _state(fast) == _state(slow), action
 
 
+@pytest.mark.slow
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.one_of(STARTS, st.sampled_from(MARKED_STARTS)), st.sampled_from(["watching", "called"]),
+       st.sampled_from(["standard", "rapid", "blitz"]), st.integers(min_value=1, max_value=80),
+       st.sampled_from(["2023", "2017", "2009"]), st.sampled_from(CLOCKS))
+def test_plain_acts_rule_as_their_handlers(data: st.DataObject, fen: str | None, mode: str, ruleset: str,
+                                           length: int, laws: str, control: str) -> None:
+    """The acts of a plain turn ruled in one go (:mod:`arbiter.laws.plainacts`) give the rulings,
+    pieces, clock and state the handlers give: legal moves made step by step (lifted, the captured
+    piece taken off, set down, released, pressed), in either hand, some steps left out or put in
+    another order, mixed with any other act."""
+    def referee(at_once: bool) -> Referee:
+        clock = Clock(fen is None or " w " in fen, {chess.WHITE: 60.0, chess.BLACK: 60.0}, TimeControl.parse(control))
+        ref = Referee(Position.from_start(fen, []), Settings(mode, ruleset, laws=laws), clock)  # type: ignore[arg-type]
+        ref.at_once = at_once
+        return ref
+
+    fast, slow = referee(True), referee(False)
+    quiet = data.draw(st.booleans())  # nothing but the moves' steps: the turns stay plain
+    queue: list[str] = []
+    now = 0.0
+    for index in range(length):
+        if not queue and (quiet or data.draw(st.integers(min_value=0, max_value=3))):
+            board = fast.position.board
+            legal = list(board.legal_moves)
+            own = [chess.square_name(square) for square in chess.scan_forward(board.occupied_co[board.turn])]
+            if own and data.draw(st.integers(min_value=0, max_value=4)) == 0:
+                # any piece of his, which may have no legal move (4.5)
+                queue = [f"lift {data.draw(st.sampled_from(own))}", f"place {data.draw(SQUARES)}", "release"]
+            elif legal:
+                move = data.draw(st.sampled_from(legal))
+                a, b = chess.square_name(move.from_square), chess.square_name(move.to_square)
+                take = [f"remove {b}"] if fast.position.board.piece_at(move.to_square) is not None else []
+                queue = [f"lift {a}", *take, f"place {b}", "release", "press"]
+                if own and data.draw(st.integers(min_value=0, max_value=4)) == 0:
+                    queue.insert(0, f"touch {data.draw(st.sampled_from(own))}")  # which may bind him to another piece
+        if queue and (quiet or data.draw(st.integers(min_value=0, max_value=5))):
+            action = queue.pop(0)
+        else:
+            action = _plausible_action(data, fast)
+        actor = fast.position.turn if quiet or data.draw(st.integers(min_value=0, max_value=7)) \
+            else not fast.position.turn
+        hand = None if quiet else data.draw(st.sampled_from([None, None, None, "left", "right"]))
+        now += data.draw(st.sampled_from([0.0, 0.5, 3.0]))
+        ev = Event(actor, parse_action(action), action, now, hand, None, None)  # type: ignore[arg-type]
+        outcomes = []
+        for ref in (fast, slow):
+            try:
+                outcomes.append([r.as_dict() for r in ref.apply(ev, index)])
+            except ArbiterError as err:
+                outcomes.append(str(err))  # type: ignore[arg-type]
+        assert outcomes[0] == outcomes[1], action
+        assert fast.position.fen() == slow.position.fen()
+        assert fast.position.standing.board_fen() == slow.position.standing.board_fen()
+        assert (fast.table.state, fast.result, fast.pending, fast.table.last_hand) == \
+               (slow.table.state, slow.result, slow.pending, slow.table.last_hand)
+        assert (fast.clock.reading(), fast.clock.running) == (slow.clock.reading(), slow.clock.running)
+        assert _state(fast) == _state(slow), action
+
+
 def _state(ref: Referee) -> tuple[object, ...]:
     """What a referee keeps between events, beyond its rulings, pieces and clock: the turn and its
     touches, the offers, the scoresheets, the hands and the move the pieces show, the breaches,

@@ -204,6 +204,11 @@ class Game:
         if self.watching:
             self.violation(color, article, text)
 
+    def reject_offer(self, color: chess.Color) -> None:
+        """``color`` touched a piece with intent: the opponent's draw offer is rejected (9.1.2.2)."""
+        if self.draw_offer is not None and self.draw_offer != color:
+            self.draw_offer = None
+
     def update_obligation(self, always: bool = False, bound: Obligation | None = None) -> None:
         """Say what touch-move binds the player to now, if it changed (``always``: even if not);
         ``bound``: what it is, known by the caller."""

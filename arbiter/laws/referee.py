@@ -24,7 +24,7 @@ import chess
 from arbiter.core.arrangement import Side
 from arbiter.core.errors import InvalidEventError
 from arbiter.core.notation import DEFAULT, read_move, read_move_checked, translate
-from arbiter.laws import claims, clockpress, illegal, irregularities, steps, texts
+from arbiter.laws import claims, clockpress, illegal, irregularities, plainacts, steps, texts
 from arbiter.laws.game import Game, IllegalMove
 from arbiter.laws.rulings import MustCapture, MustMove, Ruling
 from arbiter.table.events import (
@@ -190,13 +190,9 @@ class Referee(Game):
                 self._check_end(self.breach.player)
                 if self.result != "*":
                     return
-        self._reject_offer(color)
+        self.reject_offer(color)
         self.update_obligation(bound=bound)
 
-    def _reject_offer(self, color: chess.Color) -> None:
-        """``color`` touched a piece with intent: the opponent's draw offer is rejected (9.1.2.2)."""
-        if self.draw_offer is not None and self.draw_offer != color:
-            self.draw_offer = None
 
     def _on_touch(self, color: chess.Color, act: TouchAct, hand: Hand) -> None:
         squares = list(act.squares)
@@ -220,6 +216,8 @@ class Referee(Game):
         self.breach_seen(color, "4.2.1", texts.adjusted_out_of_turn(color))
 
     def _on_lift(self, color: chess.Color, act: LiftAct, hand: Hand) -> None:
+        if self.at_once and plainacts.lift(self, color, act.square, hand):
+            return
         role = self._begin(color)
         if role == "reopen":
             self.table.check_lift(color, act.square, hand)
@@ -235,12 +233,16 @@ class Referee(Game):
 
     def _on_place(self, color: chess.Color, act: PlaceAct, hand: Hand) -> None:
         self._holding_hand(color, hand)
-        self.table.place(color, act.square, hand, fire=self._on_turn(color))
-        if not self._on_turn(color):
+        on_turn = self._on_turn(color)
+        self.table.place(color, act.square, hand, fire=on_turn)
+        if not on_turn:
             self._displace(color, act.square)
-        steps.after_step(self, color)
+        # No after_step: a piece set down stays in the hand, which judges nothing (the state is
+        # `placed` on his turn; out of turn, his hand is not free to have pieces put back).
 
     def _on_release(self, color: chess.Color, act: ReleaseAct, hand: Hand) -> None:
+        if self.at_once and plainacts.release(self, color, hand):
+            return
         self._holding_hand(color, hand)
         self.table.release(color, hand, fire=self._on_turn(color))
         steps.after_step(self, color)
@@ -253,6 +255,8 @@ class Referee(Game):
         steps.after_step(self, color)
 
     def _on_remove(self, color: chess.Color, act: RemoveAct, hand: Hand) -> None:
+        if self.at_once and plainacts.remove(self, color, act.square, hand):
+            return
         role = self._begin(color)
         if role == "reopen":
             self.table.check_remove(color, act.square)
@@ -404,7 +408,7 @@ class Referee(Game):
         played = position.last_move()  # the copy the history keeps
         assert played is not None, "a move was just made"
         index, add = self._index, self.rulings.add
-        self._reject_offer(color)
+        self.reject_offer(color)
         # The touches' rulings name the pieces as they stood before the move (rule_obligation would
         # read the board after it): 4.3.1, his piece touched, which can move; 4.3.3, the opponent's.
         add(index, MustMove(color, "4.3.1", origin, piece))

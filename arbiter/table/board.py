@@ -59,13 +59,18 @@ class Table:
         self.made_version = -1
         #: A move the player is known to be making (``play``): tried first, before a search.
         self.expected: chess.Move | None = None
+        #: The legal move the pieces show, found by the caller of :meth:`release`: taken as it is.
+        self.shown: chess.Move | None = None
 
     # -- conditions (read after the pieces changed) -------------------------------------------
 
     def is_piece_placed(self) -> bool:
         """Whether the player whose turn it is holds a piece set down on a square."""
         owner = self.owner
-        return any(key[0] == owner and held.on is not None for key, held in self.held.items())
+        for key, held in self.held.items():  # a loop, not any(): asked at most acts (issue 36)
+            if key[0] == owner and held.on is not None:
+                return True
+        return False
 
     def is_piece_in_air(self) -> bool:
         """Whether the player whose turn it is holds a piece."""
@@ -73,6 +78,9 @@ class Table:
 
     def is_move_made(self) -> bool:
         """Whether the pieces, with no piece in hand, show a legal move from the position."""
+        if self.shown is not None:
+            self._made(self.shown)
+            return True
         board, expected = self.position.now, self.expected
         if expected is not None and board.is_legal(expected):
             board.push(expected)
@@ -121,7 +129,10 @@ class Table:
 
     def is_holding(self, color: chess.Color) -> bool:
         """Whether ``color`` holds a piece in either hand."""
-        return any(key[0] == color for key in self.held)
+        for key in self.held:
+            if key[0] == color:
+                return True
+        return False
 
     def _fire(self, trigger: str) -> None:
         try:
@@ -252,8 +263,10 @@ class Table:
         self._step(color, hand, trigger, fire)
         return held
 
-    def release(self, color: chess.Color, hand: Hand, fire: bool = True) -> Held:
-        """Let go of the piece the hand holds on a square."""
+    def release(self, color: chess.Color, hand: Hand, fire: bool = True, shown: chess.Move | None = None) -> Held:
+        """Let go of the piece the hand holds on a square. ``shown``: the legal move of the
+        position as it is now that the pieces show once it is let go, when the caller has found
+        it (the board is not searched for it again)."""
         held = self.held.get((color, hand))
         if held is None:
             raise InvalidEventError(_("nothing is in the left hand to release") if hand == "left"
@@ -263,7 +276,11 @@ class Table:
         if fire:
             self._check("release")
         del self.held[(color, hand)]
-        self._step(color, hand, "release", fire)
+        self.shown = shown
+        try:
+            self._step(color, hand, "release", fire)
+        finally:
+            self.shown = None
         return held
 
     def remove(self, color: chess.Color, square: chess.Square, hand: Hand, fire: bool = True) -> chess.Piece:

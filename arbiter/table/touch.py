@@ -174,7 +174,7 @@ class Obligation(Record):
 
 FREE = Obligation("any")
 #: None of the pieces touched can be moved or captured (4.5).
-_NOTHING_MOVABLE = Obligation("any", "4.5")
+NOTHING_MOVABLE = Obligation("any", "4.5")
 #: "Touched and must move it" (4.3.1), one per square: made once, not at every touch.
 _MUST_MOVE = tuple(Obligation("move", "4.3.1", square=square) for square in chess.SQUARES)
 
@@ -213,7 +213,7 @@ def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None =
             # The first touch of a turn, of his own piece (a lift): what _from_touches answers for
             # it, without sorting and sifting the touches.
             return must_move(only.square) if _own_can_move(board, only.square, legal, position) \
-                else _NOTHING_MOVABLE
+                else NOTHING_MOVABLE
     touches = [fact for fact in facts if isinstance(fact, Touch)]
     released = first_released(facts)
     if released is not None:
@@ -312,7 +312,7 @@ def _from_touches(board: chess.Board, touches: list[Touch], legal: chess.Move | 
         for touch in own:
             if _own_can_move(board, touch.square, legal, position):
                 return must_move(touch.square)
-        return _NOTHING_MOVABLE
+        return NOTHING_MOVABLE
     if theirs and not own:
         for touch in theirs:
             if _can_capture(board, touch.square, None, position):
