@@ -48,6 +48,28 @@ def castling_squares(king: chess.Square, side: Side) -> tuple[chess.Square, ches
     return chess.square(2, rank), chess.square(0, rank), chess.square(3, rank)
 
 
+def take_off(board: chess.BaseBoard, square: chess.Square, piece: chess.Piece) -> None:
+    """Take ``piece``, which stands on ``square``, off the board: ``board.remove_piece_at(square)``
+    (the mark of a promoted piece dropped) on the bitboards at once."""
+    bit = chess.BB_SQUARES[square]
+    name = _BITBOARDS[piece.piece_type - 1]
+    setattr(board, name, getattr(board, name) & ~bit)
+    board.occupied_co[piece.color] &= ~bit
+    board.occupied &= ~bit
+    board.promoted &= ~bit
+
+
+def set_down(board: chess.BaseBoard, square: chess.Square, piece: chess.Piece) -> None:
+    """Set ``piece`` on the empty ``square``: ``board.set_piece_at(square, piece)`` (no mark of a
+    promoted piece) on the bitboards at once."""
+    bit = chess.BB_SQUARES[square]
+    name = _BITBOARDS[piece.piece_type - 1]
+    setattr(board, name, getattr(board, name) | bit)
+    board.occupied_co[piece.color] |= bit
+    board.occupied |= bit
+    board.promoted &= ~bit
+
+
 def carry(board: chess.BaseBoard, origin: chess.Square, target: chess.Square,
           kinds: tuple[chess.PieceType | None, chess.PieceType | None] | None = None) -> None:
     """Move the piece on ``origin`` to ``target``, taking off whatever stood there: what

@@ -19,7 +19,7 @@ import chess
 from arbiter.laws import steps
 from arbiter.laws.game import Game
 from arbiter.table.machine import Hand
-from arbiter.table.touch import FREE, NOTHING_MOVABLE, Obligation, Touch, must_move
+from arbiter.table.touch import FREE, NOTHING_MOVABLE, Touch, must_capture, must_move
 
 
 def _is_plain(game: Game, color: chess.Color) -> bool:
@@ -39,10 +39,11 @@ def lift(game: Game, color: chess.Color, square: chess.Square, hand: Hand) -> bo
     piece = position.standing.piece_at(square)
     if piece is None or piece.color != color:
         return False
-    table.lift(color, square, hand)
+    table.lift_first(color, square, hand, piece)
     turn.instant += 1
     turn.facts.append(Touch(square, piece, turn.instant))
-    game.reject_offer(color)
+    if game.draw_offer is not None:
+        game.reject_offer(color)
     # Either differs from FREE: ruled, as update_obligation rules what changed.
     turn.obligation = ob = must_move(square) if position.can_move(square) else NOTHING_MOVABLE
     game.rule_obligation(color, ob)
@@ -67,8 +68,9 @@ def remove(game: Game, color: chess.Color, square: chess.Square, hand: Hand) -> 
     table.remove(color, square, hand)
     turn.instant += 1
     turn.facts.append(Touch(square, piece, turn.instant))
-    game.reject_offer(color)
-    ob = Obligation("capture", "4.3.3", square=square, with_=first.square)
+    if game.draw_offer is not None:
+        game.reject_offer(color)
+    ob = must_capture(square, first.square)
     if ob != turn.obligation:
         turn.obligation = ob
         game.rule_obligation(color, ob)

@@ -235,8 +235,10 @@ class RulingLog(Sequence[Ruling]):
     def __getitem__(self, index: slice) -> RulingLog: ...
 
     def __getitem__(self, index: int | slice) -> Ruling | RulingLog:
-        if isinstance(index, slice):
-            return RulingLog(self._given[index], self._events[index], self._numbering)
+        if isinstance(index, slice):  # every event asks for its rulings so (issue 36): no __init__
+            part = RulingLog.__new__(RulingLog)
+            part._given, part._events, part._numbering = self._given[index], self._events[index], self._numbering
+            return part
         if self._numbering:
             return self._ruling(self._given[index], self._events[index])
         return self._given[index].ruling(self._events[index])

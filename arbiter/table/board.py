@@ -15,11 +15,15 @@ from dataclasses import dataclass
 import chess
 from transitions import MachineError
 
-from arbiter.core.arrangement import carry, castling_begun, castling_squares, promotion_under_way, same_placement
+from arbiter.core.arrangement import (carry, castling_begun, castling_squares, promotion_under_way, same_placement,
+                                      set_down, take_off)
 from arbiter.core.errors import InvalidEventError
 from arbiter.core.i18n import _
 from arbiter.core.position import Position
 from arbiter.table.machine import ACCEPTS, MACHINE, Hand
+
+
+_EVENTS = MACHINE.events
 
 
 @dataclass
@@ -136,7 +140,7 @@ class Table:
 
     def _fire(self, trigger: str) -> None:
         try:
-            MACHINE.events[trigger].trigger(self)
+            _EVENTS[trigger].trigger(self)
         except MachineError:
             raise InvalidEventError(_("cannot {action} now (the turn is {state})").format(
                 action=trigger.replace("_", " "), state=repr(self.state))) from None
@@ -236,6 +240,14 @@ class Table:
         self._step(color, hand, "lift", fire)
         return piece
 
+    def lift_first(self, color: chess.Color, square: chess.Square, hand: Hand, piece: chess.Piece) -> None:
+        """:meth:`lift` of ``piece``, standing on ``square``, by the player whose turn the state
+        follows, when no hand holds anything (the caller knows both)."""
+        take_off(self.position.standing, square, piece)
+        self.held[(color, hand)] = Held(piece, square)
+        self.touched = True
+        self._step(color, hand, "lift", True)
+
     def place(self, color: chess.Color, square: chess.Square, hand: Hand, fire: bool = True) -> chess.Piece:
         """Set the held piece down on the empty ``square``, keeping hold of it."""
         return self._set_down(color, square, hand, "place", fire).piece
@@ -254,9 +266,10 @@ class Table:
                 square=chess.square_name(square)))
         if fire:
             self._check(trigger)
+        standing = self.position.standing
         if held.on is not None:
-            self.position.standing.remove_piece_at(held.on)
-        self.position.standing.set_piece_at(square, held.piece)
+            take_off(standing, held.on, held.piece)
+        set_down(standing, square, held.piece)
         held.on = square
         if trigger == "drop":
             del self.held[(color, hand)]

@@ -184,6 +184,18 @@ def must_move(square: chess.Square) -> Obligation:
     return _MUST_MOVE[square]
 
 
+_MUST_CAPTURE: dict[tuple[chess.Square, chess.Square], Obligation] = {}
+
+
+def must_capture(square: chess.Square, with_: chess.Square) -> Obligation:
+    """The obligation of 4.3.3: the player touched his piece on ``with_`` and then the opponent's
+    on ``square``, which it can capture (each made once, as :func:`must_move`'s)."""
+    ob = _MUST_CAPTURE.get((square, with_))
+    if ob is None:
+        ob = _MUST_CAPTURE[(square, with_)] = Obligation("capture", "4.3.3", square=square, with_=with_)
+    return ob
+
+
 def first_released(facts: list[Fact]) -> chess.Move | None:
     """The move made this turn, if one was: the first piece released as a legal move (4.7).
 
