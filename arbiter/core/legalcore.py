@@ -184,8 +184,10 @@ def fast_push(fast: Any, move: chess.Move | Any) -> Any:
     rust-chess checks the move again (50 ns): an illegal move made unchecked is a Rust panic,
     which ends the process; checked, it is an error, and python-chess answers."""
     try:
-        if isinstance(move, chess.Move):
-            move = _RUST.Move(move.uci())
+        if isinstance(move, chess.Move):  # made of its squares: no UCI written and read again
+            rust = _RUST
+            promotion = rust.PIECE_TYPES[move.promotion - 1] if move.promotion else None
+            move = rust.Move(rust.SQUARES[move.from_square], rust.SQUARES[move.to_square], promotion)
         return fast.make_move_new(move, True)
     except (KeyboardInterrupt, SystemExit):
         raise

@@ -74,7 +74,8 @@ class Referee(Game):
         :raises InvalidEventError: if the event cannot physically happen.
         """
         self._index = index
-        first = len(self.rulings)
+        rulings = self.rulings
+        first = len(rulings)
         clock = self.clock
         if event.at is not None and not self.is_over:  # the clocks stop when the game ends
             if self.absent and event.at > self.settings.default_time:
@@ -87,7 +88,7 @@ class Referee(Game):
         elif clock.remaining is not None and not self.is_over:  # no clock's time: no flag to fall
             self._count_flags_at_zero()  # no time passes: only a clock set to zero before the events
         if self.is_over:
-            return self.rulings[first:]
+            return rulings[first:]
         # The irregularities' judges are asked only where they may have something to judge: an
         # absent player, a pause given no reason (this runs once per event, issue 36).
         if self.absent and not isinstance(event.action, ArriveAct):
@@ -95,13 +96,12 @@ class Referee(Game):
         if self.unexplained_pause is not None:
             irregularities.judge_pause(self, event)
         self.was_paused, clock.paused = clock.paused, False
-        handler = _HANDLERS[type(event.action)]
-        handler(self, event.actor, event.action, self.table.hand_of(event.actor, event.hand))
+        _HANDLERS[type(event.action)](self, event.actor, event.action, self.table.hand_of(event.actor, event.hand))
         if clock.remaining is not None and not self.is_over:
             # A clock the event's ruling took to zero (an illegal press's increment taken back,
             # 7.5.5) shows a fallen flag at that instant, not at the next event.
             self._count_flags_at_zero()
-        return self.rulings[first:]
+        return rulings[first:]
 
     def time_passes(self, now: Fraction) -> list[Ruling]:
         """Time runs to ``now`` with no act (a live clock seen running, ``arbiter watch``): a flag

@@ -202,7 +202,10 @@ def first_released(facts: list[Fact]) -> chess.Move | None:
     Only the first counts: a move the pieces show after it was carried on is a breach, not a
     move made, so a second release cannot bind the player to it.
     """
-    return next((fact.move for fact in facts if isinstance(fact, Released)), None)
+    for fact in facts:  # a loop, not next() over a generator: asked at every move made (issue 36)
+        if isinstance(fact, Released):
+            return fact.move
+    return None
 
 
 def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None = None,
