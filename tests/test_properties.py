@@ -302,19 +302,7 @@ def test_play_at_once_rules_as_the_steps_one_by_one(data: st.DataObject, fen: st
         hand = data.draw(st.sampled_from([None, None, "left", "right"]))
         now += data.draw(st.sampled_from([0.0, 0.5, 3.0, 20.0]))
         ev = Event(actor, parse_action(action), action, now, hand, None, None)  # type: ignore[arg-type]
-        outcomes = []
-        for ref in (fast, slow):
-            try:
-                outcomes.append([r.as_dict() for r in ref.apply(ev, index)])
-            except ArbiterError as err:
-                outcomes.append(str(err))  # type: ignore[arg-type]
-        assert outcomes[0] == outcomes[1], action
-        assert fast.position.fen() == slow.position.fen()
-        assert fast.position.standing.board_fen() == slow.position.standing.board_fen()
-        assert (fast.table.state, fast.result, fast.pending, fast.table.last_hand) == \
-               (slow.table.state, slow.result, slow.pending, slow.table.last_hand)
-        assert (fast.clock.reading(), fast.clock.running) == (slow.clock.reading(), slow.clock.running)
-        assert _state(fast) == _state(slow), action
+        _apply_to_both(fast, slow, ev, index)
 
 
 @pytest.mark.slow
@@ -362,19 +350,26 @@ def test_plain_acts_rule_as_their_handlers(data: st.DataObject, fen: str | None,
         hand = None if quiet else data.draw(st.sampled_from([None, None, None, "left", "right"]))
         now += data.draw(st.sampled_from([0.0, 0.5, 3.0]))
         ev = Event(actor, parse_action(action), action, now, hand, None, None)  # type: ignore[arg-type]
-        outcomes = []
-        for ref in (fast, slow):
-            try:
-                outcomes.append([r.as_dict() for r in ref.apply(ev, index)])
-            except ArbiterError as err:
-                outcomes.append(str(err))  # type: ignore[arg-type]
-        assert outcomes[0] == outcomes[1], action
-        assert fast.position.fen() == slow.position.fen()
-        assert fast.position.standing.board_fen() == slow.position.standing.board_fen()
-        assert (fast.table.state, fast.result, fast.pending, fast.table.last_hand) == \
-               (slow.table.state, slow.result, slow.pending, slow.table.last_hand)
-        assert (fast.clock.reading(), fast.clock.running) == (slow.clock.reading(), slow.clock.running)
-        assert _state(fast) == _state(slow), action
+        _apply_to_both(fast, slow, ev, index)
+
+
+def _apply_to_both(fast: Referee, slow: Referee, ev: Event, index: int) -> None:
+    """Apply ``ev`` to a referee ruling in one go where it may (``fast``) and to one ruling every
+    act by its handler (``slow``): the same rulings or error, pieces, clock and state after it."""
+    outcomes = []
+    for ref in (fast, slow):
+        try:
+            outcomes.append([r.as_dict() for r in ref.apply(ev, index)])
+        except ArbiterError as err:
+            outcomes.append(str(err))  # type: ignore[arg-type]
+    action = ev.text
+    assert outcomes[0] == outcomes[1], action
+    assert fast.position.fen() == slow.position.fen()
+    assert fast.position.standing.board_fen() == slow.position.standing.board_fen()
+    assert (fast.table.state, fast.result, fast.pending, fast.table.last_hand) == \
+           (slow.table.state, slow.result, slow.pending, slow.table.last_hand)
+    assert (fast.clock.reading(), fast.clock.running) == (slow.clock.reading(), slow.clock.running)
+    assert _state(fast) == _state(slow), action
 
 
 def _state(ref: Referee) -> tuple[object, ...]:
