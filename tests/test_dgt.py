@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import json
 from pathlib import Path
+from typing import Any
 
 import chess
 import chess.pgn
@@ -86,6 +87,37 @@ def _imported(name: str) -> tuple[Outcome, list[str]]:
     outcome = run(loads(scenario_text(reading, f"{name}.inbytes"), name))
     assert outcome.error is None, outcome.error
     return outcome, [r.move or "" for r in outcome.referee.rulings if r.kind == "made"]
+
+
+@pytest.mark.parametrize("name", ["1", "2", "johan"])
+def test_a_real_recording_is_ruled_alike_with_the_plain_acts_in_one_go_or_by_their_handlers(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real recordings are the long physical form the lanes of ``arbiter.laws.plainacts`` are
+    for: with them (most lifts, captures and releases) and without them (``at_once`` off), the
+    same rulings, position and pieces."""
+    from arbiter.laws import plainacts
+
+    ruled_at_once: list[bool] = []
+    lift = plainacts.lift
+
+    def counted_lift(*args: Any) -> bool:
+        ruled_at_once.append(lift(*args))
+        return ruled_at_once[-1]
+
+    monkeypatch.setattr(plainacts, "lift", counted_lift)
+    scenario_text_of = scenario_text(read_recording((DGT / f"{name}.inbytes").read_bytes()), f"{name}.inbytes")
+    outcomes = []
+    for at_once in (True, False):
+        scenario = loads(scenario_text_of, name)
+        referee = scenario.new_referee()
+        referee.at_once = at_once
+        for index, event in enumerate(scenario.events):
+            referee.apply(event, index)
+        referee.end_of_events()
+        outcomes.append(([r.as_dict() for r in referee.rulings], referee.position.fen(),
+                         referee.position.standing.board_fen(), referee.result))
+    assert outcomes[0] == outcomes[1]
+    assert ruled_at_once.count(True) > 0.9 * len(ruled_at_once) > 20  # the lanes were used
 
 
 @pytest.mark.parametrize("name", ["1", "2"])
