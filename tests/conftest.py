@@ -48,6 +48,13 @@ def event(text: str, hand: str | None = None, at: float | None = None) -> Event:
                  action.strip(), at, hand, None, None)  # type: ignore[arg-type]
 
 
+def bitboards(board: chess.BaseBoard) -> tuple[int, ...]:
+    """A board's pieces as its raw bitboards and marks of promoted pieces (a FEN would not show a
+    bit left behind)."""
+    return (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
+            board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK], board.occupied, board.promoted)
+
+
 def referee(fen: str | None = None, moves: Iterable[str] = (), arbiter: str = "watching") -> Referee:
     return Referee(Position.from_start(fen, list(moves)), Settings(arbiter=arbiter))  # type: ignore[arg-type]
 

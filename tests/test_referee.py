@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import chess
+import pytest
 
 from arbiter.core.clock import Clock, TimeControl
 from arbiter.core.position import Position
@@ -167,3 +168,32 @@ def test_castling_by_play_is_ruled_as_its_steps() -> None:
     feed(ref, "white: play O-O")
     assert ref.position.standing.board_fen() == ref.position.board.board_fen()
     assert (ref.table.state, ref.clock.running, ref.turn.color) == ("idle", chess.BLACK, chess.BLACK)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize("at_once", [True, False])
+def test_a_king_set_on_his_own_rooks_square_shows_no_castling(at_once: bool, compiled: bool) -> None:
+    """The rook taken off and the king set on its square is no move (python-chess reads e1h1 as
+    castling; the pieces do not show it): the board is disturbed, with the compiled core or
+    without, ruled in one go or by the handlers (a review found the release's lane taking it)."""
+    ref = referee("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    ref.at_once = at_once
+    ref.position._compiled = compiled  # what ARBITER_CORE=python, or no rust-chess, gives
+    ref.position._fast = None
+    assert [r.kind for r in feed(ref, "white: lift e1", "white: remove h1", "white: place h1", "white: release")] == \
+        ["obligation", "obligation"]
+    assert ref.table.state == "disturbed" and ref.position.turn == chess.WHITE
+
+
+@pytest.mark.parametrize("at_once", [True, False])
+def test_a_piece_set_where_a_displaced_piece_was_put_back_moves_on_from_there(at_once: bool) -> None:
+    """Black lifts his d-pawn out of turn and sets it on d5; White sets his e-pawn on d7 and still
+    holds it; Black lets go, and his pawn is put back on d7 (7.4.1); White's pawn, carried on to e4
+    and released, is his move e4 (the square it leaves is emptied of whatever stood there), and
+    two hands were used (4.1) (a review found the square's new piece half left on the board)."""
+    ref = referee()
+    ref.at_once = at_once
+    feed(ref, event("black: lift d7", hand="left"), event("black: place d5", hand="left"), "white: lift e2",
+         "white: place d7", event("black: release", hand="left"), "white: place e4", "white: release",
+         "white: put black P d7")
+    assert kinds(feed(ref, "white: release")) == [("made", "4.7"), ("violation", "4.1")]

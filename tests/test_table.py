@@ -9,6 +9,7 @@ from arbiter.core.errors import InvalidEventError
 from arbiter.core.position import Position
 from arbiter.table.board import Table
 from arbiter.table.machine import MACHINE
+from tests.conftest import bitboards
 
 W = chess.WHITE
 
@@ -137,3 +138,30 @@ def test_play_carries_the_king_and_the_rook_of_standard_castling_only() -> None:
     chess960 = chess.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", chess960=True)
     with pytest.raises(ValueError):
         Table(Position(chess960)).play(chess.WHITE, chess.Move.from_uci("e1g1"), "right")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_take_off_and_set_down_leave_the_bitboards_as_python_chess_does(seed: int) -> None:
+    """arrangement's take_off and set_down against python-chess's remove_piece_at and set_piece_at,
+    raw bitboards and marks of promoted pieces compared: any square, its piece named or read (a
+    piece of another kind may stand where a held piece was set: pieces put back, 7.4.1), empty
+    squares with or without a stale mark."""
+    import random
+
+    from arbiter.core.arrangement import set_down, take_off
+
+    rng = random.Random(seed)
+    board = chess.BaseBoard.empty()
+    for square in rng.sample(chess.SQUARES, rng.randint(2, 30)):
+        board.set_piece_at(square, chess.Piece(rng.randint(1, 6), rng.random() < 0.5), promoted=rng.random() < 0.3)
+    board.promoted |= rng.getrandbits(64) & ~board.occupied & rng.getrandbits(64)  # stale marks on empty squares
+    for square in chess.SQUARES:
+        ours, theirs = board.copy(), board.copy()
+        kind = board.piece_type_at(square)
+        take_off(ours, square, kind if rng.random() < 0.5 else None)
+        theirs.remove_piece_at(square)
+        assert bitboards(ours) == bitboards(theirs), chess.square_name(square)
+        piece = chess.Piece(rng.randint(1, 6), rng.random() < 0.5)
+        set_down(ours, square, piece)
+        theirs.set_piece_at(square, piece)
+        assert bitboards(ours) == bitboards(theirs), chess.square_name(square)

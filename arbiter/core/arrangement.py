@@ -48,26 +48,32 @@ def castling_squares(king: chess.Square, side: Side) -> tuple[chess.Square, ches
     return chess.square(2, rank), chess.square(0, rank), chess.square(3, rank)
 
 
-def take_off(board: chess.BaseBoard, square: chess.Square, piece: chess.Piece) -> None:
-    """Take ``piece``, which stands on ``square``, off the board: ``board.remove_piece_at(square)``
-    (the mark of a promoted piece dropped) on the bitboards at once."""
+def take_off(board: chess.BaseBoard, square: chess.Square, kind: chess.PieceType | None = None) -> None:
+    """Take the piece on ``square`` off the board: ``board.remove_piece_at(square)`` on the
+    bitboards at once (both colours' bits and the mark of a promoted piece cleared; an empty square
+    left as it is). ``kind``: the kind of the piece standing there, when the caller has read it."""
+    if kind is None:
+        kind = board.piece_type_at(square)
+        if kind is None:
+            return
     bit = chess.BB_SQUARES[square]
-    name = _BITBOARDS[piece.piece_type - 1]
+    name = _BITBOARDS[kind - 1]
     setattr(board, name, getattr(board, name) & ~bit)
-    board.occupied_co[piece.color] &= ~bit
+    colors = board.occupied_co
+    colors[chess.WHITE] &= ~bit
+    colors[chess.BLACK] &= ~bit
     board.occupied &= ~bit
     board.promoted &= ~bit
 
 
 def set_down(board: chess.BaseBoard, square: chess.Square, piece: chess.Piece) -> None:
-    """Set ``piece`` on the empty ``square``: ``board.set_piece_at(square, piece)`` (no mark of a
-    promoted piece) on the bitboards at once."""
+    """Set ``piece`` on the empty ``square``: ``board.set_piece_at(square, piece)`` on the
+    bitboards at once (not marked as promoted; a mark the empty square carried stays, as there)."""
     bit = chess.BB_SQUARES[square]
     name = _BITBOARDS[piece.piece_type - 1]
     setattr(board, name, getattr(board, name) | bit)
     board.occupied_co[piece.color] |= bit
     board.occupied |= bit
-    board.promoted &= ~bit
 
 
 def carry(board: chess.BaseBoard, origin: chess.Square, target: chess.Square,

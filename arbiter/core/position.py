@@ -605,8 +605,11 @@ class Position:
         compiled core where there is one."""
         board, standing = self.now, self.standing
         moved = board.piece_type_at(origin)
-        if moved is None or not board.occupied_co[board.turn] & chess.BB_SQUARES[origin] or board.chess960:
+        own = board.occupied_co[board.turn]
+        if moved is None or not own & chess.BB_SQUARES[origin] or board.chess960:
             return None
+        if own & chess.BB_SQUARES[target]:
+            return None  # onto his own piece: no plain move (python-chess reads a king onto his rook as castling)
         if moved == chess.KING and abs((origin & 7) - (target & 7)) == 2:
             return None  # castling: move_shown's
         if moved == chess.PAWN and ((origin ^ target) & 7 and not board.occupied & chess.BB_SQUARES[target]

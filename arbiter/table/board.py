@@ -243,7 +243,7 @@ class Table:
     def lift_first(self, color: chess.Color, square: chess.Square, hand: Hand, piece: chess.Piece) -> None:
         """:meth:`lift` of ``piece``, standing on ``square``, by the player whose turn the state
         follows, when no hand holds anything (the caller knows both)."""
-        take_off(self.position.standing, square, piece)
+        take_off(self.position.standing, square, piece.piece_type)
         self.held[(color, hand)] = Held(piece, square)
         self.touched = True
         self._step(color, hand, "lift", True)
@@ -268,7 +268,7 @@ class Table:
             self._check(trigger)
         standing = self.position.standing
         if held.on is not None:
-            take_off(standing, held.on, held.piece)
+            take_off(standing, held.on)  # whatever stands there now (pieces put back may have come)
         set_down(standing, square, held.piece)
         held.on = square
         if trigger == "drop":
