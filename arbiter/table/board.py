@@ -49,7 +49,7 @@ class Table:
         self.owner: chess.Color = position.turn
         #: What each player's hands hold.
         self.held: dict[tuple[chess.Color, Hand], Held] = {}
-        #: The hands that performed a step of the move under way.
+        #: The hands that performed a step of the move under way (the hands of its player).
         self.hands_used: set[Hand] = set()
         #: The hand each player used last (the default for the next act).
         self.last_hand: dict[chess.Color, Hand] = {chess.WHITE: "right", chess.BLACK: "right"}
@@ -160,7 +160,8 @@ class Table:
 
     def _step(self, color: chess.Color, hand: Hand, trigger: str, fire: bool) -> None:
         self.last_hand[color] = hand
-        self.hands_used.add(hand)
+        if color == self.owner:  # the move under way is his: the opponent's hands are not its (4.1)
+            self.hands_used.add(hand)
         if fire:
             self._fire(trigger)
 
