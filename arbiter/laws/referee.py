@@ -193,7 +193,6 @@ class Referee(Game):
         self.reject_offer(color)
         self.update_obligation(bound=bound)
 
-
     def _on_touch(self, color: chess.Color, act: TouchAct, hand: Hand) -> None:
         squares = list(act.squares)
         deliberate = not act.accidental and self._has_move(color)
