@@ -97,7 +97,8 @@ class Game:
         self.was_paused = False
         #: A player who paused the clock and gave no reason: his next act says whether it was valid.
         self.unexplained_pause: chess.Color | None = None
-        #: Whether ``play`` may rule a plain move in one go (the same rulings; False for tests).
+        #: Whether a plain ``play``, and the lift, capture's removal and release of a plain turn
+        #: (:mod:`arbiter.laws.plainacts`), are ruled in one go (the same rulings; False for tests).
         self.at_once = True
         #: The players not at the board yet (6.7).
         self.absent: set[chess.Color] = set(self.settings.absent)
