@@ -93,7 +93,7 @@ def _imported(name: str) -> tuple[Outcome, list[str]]:
 def test_a_real_recording_is_ruled_alike_with_the_plain_acts_in_one_go_or_by_their_handlers(
         name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The real recordings are the long physical form the lanes of ``arbiter.laws.plainacts`` are
-    for: with them (most lifts, captures and releases) and without them (``at_once`` off), the
+    for: with them (most lifts and captures) and without them (``at_once`` off), the
     same rulings, position and pieces."""
     from arbiter.laws import plainacts
 

@@ -331,16 +331,21 @@ def test_plain_acts_rule_as_their_handlers(data: st.DataObject, fen: str | None,
             board = fast.position.board
             legal = list(board.legal_moves)
             own = [chess.square_name(square) for square in chess.scan_forward(board.occupied_co[board.turn])]
-            if own and data.draw(st.integers(min_value=0, max_value=4)) == 0:
-                # any piece of his, which may have no legal move (4.5)
-                queue = [f"lift {data.draw(st.sampled_from(own))}", f"place {data.draw(SQUARES)}", "release"]
-            elif legal:
+            movable = {chess.square_name(move.from_square) for move in legal}
+            stuck = [square for square in own if square not in movable]
+            if legal:
                 move = data.draw(st.sampled_from(legal))
                 a, b = chess.square_name(move.from_square), chess.square_name(move.to_square)
-                take = [f"remove {b}"] if fast.position.board.piece_at(move.to_square) is not None else []
+                take = [f"remove {b}"] if board.piece_at(move.to_square) is not None else []
                 queue = [f"lift {a}", *take, f"place {b}", "release", "press"]
-                if own and data.draw(st.integers(min_value=0, max_value=4)) == 0:
-                    queue.insert(0, f"touch {data.draw(st.sampled_from(own))}")  # which may bind him to another piece
+                before = data.draw(st.integers(min_value=0, max_value=4))
+                if before == 1:  # a touch first, which may bind him to another piece
+                    queue.insert(0, f"touch {data.draw(st.sampled_from(own))}")
+                elif before == 2 and stuck:  # a piece with no legal move lifted first and set back (4.5)
+                    piece = data.draw(st.sampled_from(stuck))
+                    queue[:0] = [f"lift {piece}", f"place {piece}", "release"]
+                elif before == 3:  # any piece of his lifted first and set anywhere
+                    queue[:0] = [f"lift {data.draw(st.sampled_from(own))}", f"place {data.draw(SQUARES)}", "release"]
         if queue and (quiet or data.draw(st.integers(min_value=0, max_value=5))):
             action = queue.pop(0)
         else:

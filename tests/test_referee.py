@@ -175,7 +175,7 @@ def test_castling_by_play_is_ruled_as_its_steps() -> None:
 def test_a_king_set_on_his_own_rooks_square_shows_no_castling(at_once: bool, compiled: bool) -> None:
     """The rook taken off and the king set on its square is no move (python-chess reads e1h1 as
     castling; the pieces do not show it): the board is disturbed, with the compiled core or
-    without, ruled in one go or by the handlers (a review found the release's lane taking it)."""
+    without, ruled in one go or by the handlers (a review found a lane, since dropped, taking it)."""
     ref = referee("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
     ref.at_once = at_once
     ref.position._compiled = compiled  # what ARBITER_CORE=python, or no rust-chess, gives

@@ -598,35 +598,6 @@ class Position:
             return move_between(board, standing, mask)
         return move if legal else None
 
-    def plain_move_shown(self, origin: chess.Square, target: chess.Square) -> chess.Move | None:
-        """The move from ``origin`` to ``target`` if it is a legal move or capture of the side to
-        move, neither castling, en passant nor a promotion, and the pieces standing show it and
-        nothing else; None otherwise (:meth:`move_shown` may still find another). Asked of the
-        compiled core where there is one."""
-        board, standing = self.now, self.standing
-        moved = board.piece_type_at(origin)
-        own = board.occupied_co[board.turn]
-        if moved is None or not own & chess.BB_SQUARES[origin] or board.chess960:
-            return None
-        if own & chess.BB_SQUARES[target]:
-            return None  # onto his own piece: no plain move (python-chess reads a king onto his rook as castling)
-        if moved == chess.KING and abs((origin & 7) - (target & 7)) == 2:
-            return None  # castling: move_shown's
-        if moved == chess.PAWN and ((origin ^ target) & 7 and not board.occupied & chess.BB_SQUARES[target]
-                                    or target < 8 or target >= 56):
-            return None  # en passant or a promotion: move_shown's
-        if changed_mask(board, standing) != chess.BB_SQUARES[origin] | chess.BB_SQUARES[target] \
-                or standing.occupied & chess.BB_SQUARES[origin] \
-                or not standing.occupied_co[board.turn] & chess.BB_SQUARES[target] \
-                or standing.piece_type_at(target) != moved:
-            return None
-        move = chess.Move(origin, target)
-        core = self._core()
-        legal = fast_is_legal(core, move) if core is not None else None
-        if legal is None:
-            legal = board.is_legal(move)
-        return move if legal else None
-
     def legal_move_named(self, text: str) -> chess.Move | None:
         """The legal move the SAN or UCI text names, read by the compiled core (None: it reads
         none, or there is no compiled core; python-chess's readers then say why)."""

@@ -30,7 +30,7 @@ from arbiter.laws import texts
 from arbiter.laws.editions import CURRENT, Edition, edition
 from arbiter.laws.rulings import Completed, Made, MustCapture, MustMove, RulingLog, Said
 from arbiter.table.board import Table
-from arbiter.table.touch import FREE, Fact, Obligation, first_released, obligation
+from arbiter.table.touch import FREE, Fact, Obligation, Touch, first_released, obligation
 from arbiter.table.turns import Breach, Pending, Settings, Turn
 
 
@@ -97,7 +97,7 @@ class Game:
         self.was_paused = False
         #: A player who paused the clock and gave no reason: his next act says whether it was valid.
         self.unexplained_pause: chess.Color | None = None
-        #: Whether a plain ``play``, and the lift, capture's removal and release of a plain turn
+        #: Whether a plain ``play``, and the first lift and the capture's removal of a plain turn
         #: (:mod:`arbiter.laws.plainacts`), are ruled in one go (the same rulings; False for tests).
         self.at_once = True
         #: The players not at the board yet (6.7).
@@ -205,6 +205,37 @@ class Game:
         if self.watching:
             self.violation(color, article, text)
 
+    def touched(self, color: chess.Color, squares: list[chess.Square], pieces: list[chess.Piece],
+                bound: Obligation | None = None) -> None:
+        """Deliberate touches by the player having the move, at one instant; ``bound``, if given,
+        is what they bind him to, known without asking touch-move. ``Referee._play_and_press`` rules
+        a plain ``play``'s touches without this: what changes here must change there."""
+        turn = self._turn
+        turn.instant += 1
+        for square, piece in zip(squares, pieces, strict=True):
+            turn.facts.append(Touch(square, piece, turn.instant))
+        self._after_touch(color, bound)
+
+    def touched_one(self, color: chess.Color, square: chess.Square, piece: chess.Piece,
+                    bound: Obligation | None = None) -> None:
+        """:meth:`touched` of one piece (a lift, a piece taken off: most touches)."""
+        turn = self._turn
+        turn.instant += 1
+        turn.facts.append(Touch(square, piece, turn.instant))
+        self._after_touch(color, bound)
+
+    def _after_touch(self, color: chess.Color, bound: Obligation | None) -> None:
+        breach = self.breach
+        if breach is not None and breach.player != color and not breach.forfeited:
+            breach.forfeited = True  # 4.8: the claimant touched a piece
+            if not breach.remedied:
+                self._check_end(breach.player)
+                if self.result != "*":
+                    return
+        if self.draw_offer is not None:
+            self.reject_offer(color)
+        self.update_obligation(bound=bound)
+
     def reject_offer(self, color: chess.Color) -> None:
         """``color`` touched a piece with intent: the opponent's draw offer is rejected (9.1.2.2)."""
         if self.draw_offer is not None and self.draw_offer != color:
@@ -213,10 +244,11 @@ class Game:
     def update_obligation(self, always: bool = False, bound: Obligation | None = None) -> None:
         """Say what touch-move binds the player to now, if it changed (``always``: even if not);
         ``bound``: what it is, known by the caller."""
-        ob = bound if bound is not None else obligation(self.position.now, self.turn.facts, position=self.position)
-        if ob != self.turn.obligation or always:
-            self.turn.obligation = ob
-            self.rule_obligation(self.turn.color, ob)
+        turn = self._turn
+        ob = bound if bound is not None else obligation(self.position.now, turn.facts, position=self.position)
+        if always or ob is not turn.obligation and ob != turn.obligation:
+            turn.obligation = ob
+            self.rule_obligation(turn.color, ob)
 
     def moved_on_unclaimed(self, color: chess.Color) -> chess.Move | None:
         """The move ``color`` released and then carried on, with no legal move standing since,

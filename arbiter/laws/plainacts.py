@@ -1,22 +1,21 @@
-"""The acts of a plain turn ruled in one go: the piece lifted, the piece it captures taken off,
-the piece set down and released as a legal move (issue 36).
+"""The acts of a plain turn ruled in one go: the first piece lifted, and the piece it captures
+taken off (issue 36).
 
 A turn is plain when nothing but its own touches has happened in it: no breach open, no piece
-knocked over or displaced, nothing held by the other player. Its acts then come to what
-:mod:`arbiter.laws.referee`'s handlers would rule, asked more directly: a first lift of his own
-piece binds him to move it if it can move (4.3.1), else to nothing (4.5); his piece in the air
-and the opponent's taken off bind him to capture it with that piece if it can (4.3.3); the one
-piece held, released where a plain legal move puts it with no other piece changed, shows that
-move (4.7), found without searching the board. Each function returns False, having changed
-nothing, when its act is not of that kind, and the handlers then rule as for any act; a property
-test compares the two ways on streams of acts (``Game.at_once`` off: the handlers only).
+knocked over or displaced, nothing held by the other player. Its touches then bind the player to
+what touch-move's rules (:func:`arbiter.table.touch.obligation`) answer for them, asked directly:
+a first lift of his own piece binds him to move it if it can move (4.3.1), else to nothing (4.5);
+his piece in the air and the opponent's taken off bind him to capture it with that piece if it
+can (4.3.3). The touch is then kept and ruled as any touch (:meth:`Game.touched_one`). Each function
+returns False, having changed nothing, when its act is not of that kind, and the referee's handler
+then rules as for any act; a property test compares the two ways on streams of acts
+(``Game.at_once`` off: the handlers only).
 """
 
 from __future__ import annotations
 
 import chess
 
-from arbiter.laws import steps
 from arbiter.laws.game import Game
 from arbiter.table.machine import Hand
 from arbiter.table.touch import FREE, NOTHING_MOVABLE, Touch, must_capture, must_move
@@ -40,13 +39,7 @@ def lift(game: Game, color: chess.Color, square: chess.Square, hand: Hand) -> bo
     if piece is None or piece.color != color:
         return False
     table.lift_first(color, square, hand, piece)
-    turn.instant += 1
-    turn.facts.append(Touch(square, piece, turn.instant))
-    if game.draw_offer is not None:
-        game.reject_offer(color)
-    # Either differs from FREE: ruled, as update_obligation rules what changed.
-    turn.obligation = ob = must_move(square) if position.can_move(square) else NOTHING_MOVABLE
-    game.rule_obligation(color, ob)
+    game.touched_one(color, square, piece, must_move(square) if position.can_move(square) else NOTHING_MOVABLE)
     return True
 
 
@@ -66,30 +59,5 @@ def remove(game: Game, color: chess.Color, square: chess.Square, hand: Hand) -> 
     if piece is None or piece.color == color or not position.can_capture(square, first.square):
         return False
     table.remove(color, square, hand)
-    turn.instant += 1
-    turn.facts.append(Touch(square, piece, turn.instant))
-    if game.draw_offer is not None:
-        game.reject_offer(color)
-    ob = must_capture(square, first.square)
-    if ob != turn.obligation:
-        turn.obligation = ob
-        game.rule_obligation(color, ob)
-    return True
-
-
-def release(game: Game, color: chess.Color, hand: Hand) -> bool:
-    """``color``, having the move, lets go of the one piece held, which he lifted and set down
-    where a plain legal move or capture of it puts it, no other piece changed: the pieces show
-    that move, and it is made, or breaches what his touches bind him to (:func:`steps.move_made`)."""
-    table = game.table
-    if table.state != "placed" or len(table.held) != 1 or game.turn.color != color or game.position.turn != color:
-        return False
-    held = table.held.get((color, hand))
-    if held is None or held.on is None or held.origin is None:
-        return False
-    move = game.position.plain_move_shown(held.origin, held.on)
-    if move is None:
-        return False
-    table.release(color, hand, shown=move)
-    steps.move_made(game, color, move, legal=True)
+    game.touched_one(color, square, piece, must_capture(square, first.square))
     return True

@@ -53,7 +53,7 @@ from arbiter.table.events import (
     steps_of,
 )
 from arbiter.table.machine import Hand
-from arbiter.table.touch import FREE, Obligation, PiecePut, Released, Touch, first_released, must_move
+from arbiter.table.touch import FREE, Obligation, PiecePut, Released, first_released, must_capture, must_move
 from arbiter.core.i18n import _
 from arbiter.table.turns import Settings, Turn
 
@@ -176,23 +176,6 @@ class Referee(Game):
             self.turn.facts.append(Released(move))
         self.update_obligation()
 
-    def _touched(self, color: chess.Color, squares: list[chess.Square], pieces: list[chess.Piece],
-                 bound: Obligation | None = None) -> None:
-        """Deliberate touches by the player having the move, at one instant; ``bound``, if given,
-        is what they bind him to, known without asking touch-move. :meth:`_play_and_press` rules
-        a plain ``play``'s touches without this: what changes here must change there."""
-        self.turn.instant += 1
-        for square, piece in zip(squares, pieces, strict=True):
-            self.turn.facts.append(Touch(square, piece, self.turn.instant))
-        if self.breach is not None and self.breach.player != color and not self.breach.forfeited:
-            self.breach.forfeited = True  # 4.8: the claimant touched a piece
-            if not self.breach.remedied:
-                self._check_end(self.breach.player)
-                if self.result != "*":
-                    return
-        self.reject_offer(color)
-        self.update_obligation(bound=bound)
-
     def _on_touch(self, color: chess.Color, act: TouchAct, hand: Hand) -> None:
         squares = list(act.squares)
         deliberate = not act.accidental and self._has_move(color)
@@ -201,7 +184,7 @@ class Referee(Game):
             self.turn = Turn(color)
         pieces = self.table.touch(color, squares, fire=deliberate)
         if deliberate:
-            self._touched(color, squares, pieces)
+            self.touched(color, squares, pieces)
 
     def _on_adjust(self, color: chess.Color, act: AdjustAct, hand: Hand) -> None:
         self.table.adjust(color, list(act.squares), fire=False)  # every square holds a piece
@@ -225,7 +208,7 @@ class Referee(Game):
         piece = self.table.lift(color, act.square, hand, fire=role != "out-of-turn")
         irregularities.picked_up(self, act.square)
         if role == "mover" and not in_hand:
-            self._touched(color, [act.square], [piece])
+            self.touched_one(color, act.square, piece)
         elif role == "out-of-turn":
             self._displace(color, act.square)
         steps.after_step(self, color)
@@ -240,8 +223,6 @@ class Referee(Game):
         # `placed` on his turn; out of turn, his hand is not free to have pieces put back).
 
     def _on_release(self, color: chess.Color, act: ReleaseAct, hand: Hand) -> None:
-        if self.at_once and plainacts.release(self, color, hand):
-            return
         self._holding_hand(color, hand)
         self.table.release(color, hand, fire=self._on_turn(color))
         steps.after_step(self, color)
@@ -264,7 +245,7 @@ class Referee(Game):
         piece = self.table.remove(color, act.square, hand, fire=role != "out-of-turn")
         irregularities.picked_up(self, act.square)
         if role == "mover" and not in_hand:
-            self._touched(color, [act.square], [piece])
+            self.touched_one(color, act.square, piece)
         elif role == "out-of-turn":
             self._displace(color, act.square)
         steps.after_step(self, color)
@@ -363,10 +344,10 @@ class Referee(Game):
         origin, target = move.from_square, move.to_square
         piece = board.piece_at(origin)
         assert piece is not None, "a legal move starts from a piece"
-        self._touched(color, [origin], [piece], must_move(origin))
+        self.touched_one(color, origin, piece, must_move(origin))
         taken = board.piece_at(target)
         if taken is not None:
-            self._touched(color, [target], [taken], Obligation("capture", "4.3.3", square=target, with_=origin))
+            self.touched_one(color, target, taken, must_capture(target, origin))
         self.table.play(color, move, hand, (piece.piece_type, taken.piece_type if taken is not None else None))
         if self.knocked:
             irregularities.picked_up(self, origin)

@@ -63,8 +63,6 @@ class Table:
         self.made_version = -1
         #: A move the player is known to be making (``play``): tried first, before a search.
         self.expected: chess.Move | None = None
-        #: The legal move the pieces show, found by the caller of :meth:`release`: taken as it is.
-        self.shown: chess.Move | None = None
 
     # -- conditions (read after the pieces changed) -------------------------------------------
 
@@ -82,9 +80,6 @@ class Table:
 
     def is_move_made(self) -> bool:
         """Whether the pieces, with no piece in hand, show a legal move from the position."""
-        if self.shown is not None:
-            self._made(self.shown)
-            return True
         board, expected = self.position.now, self.expected
         if expected is not None and board.is_legal(expected):
             board.push(expected)
@@ -277,10 +272,8 @@ class Table:
         self._step(color, hand, trigger, fire)
         return held
 
-    def release(self, color: chess.Color, hand: Hand, fire: bool = True, shown: chess.Move | None = None) -> Held:
-        """Let go of the piece the hand holds on a square. ``shown``: the legal move of the
-        position as it is now that the pieces show once it is let go, when the caller has found
-        it (the board is not searched for it again)."""
+    def release(self, color: chess.Color, hand: Hand, fire: bool = True) -> Held:
+        """Let go of the piece the hand holds on a square."""
         held = self.held.get((color, hand))
         if held is None:
             raise InvalidEventError(_("nothing is in the left hand to release") if hand == "left"
@@ -290,11 +283,7 @@ class Table:
         if fire:
             self._check("release")
         del self.held[(color, hand)]
-        self.shown = shown
-        try:
-            self._step(color, hand, "release", fire)
-        finally:
-            self.shown = None
+        self._step(color, hand, "release", fire)
         return held
 
     def remove(self, color: chess.Color, square: chess.Square, hand: Hand, fire: bool = True) -> chess.Piece:

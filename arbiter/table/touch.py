@@ -337,7 +337,7 @@ def _from_touches(board: chess.Board, touches: list[Touch], legal: chess.Move | 
     if (legal is not None and legal.from_square == first_own.square
             and captured_square(board, legal) == first_theirs.square) or \
             _can_capture(board, first_theirs.square, first_own.square, position):
-        return Obligation("capture", "4.3.3", square=first_theirs.square, with_=first_own.square)
+        return must_capture(first_theirs.square, first_own.square)
     for touch in ordered:
         if touch.piece.color == color and _own_can_move(board, touch.square, position=position):
             return Obligation("move", "4.3.3", square=touch.square)
