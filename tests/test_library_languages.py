@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -105,3 +106,13 @@ def test_run_and_explain_show_the_library_s_titles_in_the_language(piped: Piped)
     assert "Случајно окрзнут скакач не обавезује ни на шта" in piped(["run", "--lang", "sr", case], "").stdout
     assert piped(["explain", "--lang", "bg", case], "").stdout.splitlines()[0].startswith("Случайно")
     assert "A knight brushed by accident binds nothing" in piped(["run", case], "").stdout
+
+
+def test_explain_tells_a_library_file_s_source_in_the_language(piped: Piped) -> None:
+    case = ROOT / "scenarios" / "hands" / "opponents-hand-is-not-the-movers.yaml"
+    source = str(yaml.safe_load(case.read_text(encoding="utf-8"))["source"])
+    assert piped(["explain", str(case)], "").stdout.splitlines()[1] == f"Source: {source}"
+    for language, locale in (("sr", "sr"), ("sr-Latn", "sr_Latn"), ("bg", "bg")):
+        told = _catalogue(locale)[source]
+        line = piped(["explain", "--lang", language, str(case)], "").stdout.splitlines()[1]
+        assert line.endswith(f": {told}") and told != source and "Laws" not in line, (language, line)

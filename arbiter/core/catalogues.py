@@ -12,8 +12,8 @@
    (:func:`arbiter.core.transliteration.to_latin`), never by hand;
 4. ``compile``: the ``.mo`` files the package ships (``pybabel compile``).
 
-The scenario library's own words (the titles of the files that give a quiz question, and the
-questions, choices and explanations of their ``quiz:`` blocks) are a second catalogue, the
+The scenario library's own words (the files' titles and sources, the topics, the events' notes,
+and the questions, choices and explanations of the ``quiz:`` blocks) are a second catalogue, the
 ``library`` domain: ``library`` extracts them from ``scenarios/`` into ``library.pot``; ``update``,
 ``latin`` and ``compile`` keep it as they keep the program's.
 
@@ -52,8 +52,9 @@ def catalogue(locale: str, domain: str = DOMAIN) -> Path:
 
 def library_texts(folder: Path = LIBRARY) -> list[str]:
     """The words of the scenario library the quiz, ``explain`` and the page's seminars show: the
-    title of every file, the name of every topic (a folder, :func:`topic_label`), the note of every
-    event, and the question, choices and explanation of every ``quiz:`` block; each once, sorted."""
+    title and source of every file, the name of every topic (a folder, :func:`topic_label`), the
+    note of every event, and the question, choices and explanation of every ``quiz:`` block; each
+    once, sorted."""
     import yaml
 
     found: set[str] = set()
@@ -65,8 +66,7 @@ def library_texts(folder: Path = LIBRARY) -> list[str]:
         found.update(str(event["note"]) for event in spec.get("events") or []
                      if isinstance(event, dict) and event.get("note"))
         quiz = spec.get("quiz")
-        if isinstance(spec.get("title"), str):
-            found.add(spec["title"])
+        found.update(spec[key] for key in ("title", "source") if isinstance(spec.get(key), str) and spec[key])
         if isinstance(quiz, dict):
             found.update(str(text) for text in (quiz.get("question"), quiz.get("explain"), *quiz.get("choices", []))
                          if text)

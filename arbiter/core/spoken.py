@@ -58,8 +58,8 @@ def code_words(context: str, code: str) -> str:
     return said.replace("-", " ") if said == code else said
 
 
-#: The second catalogue: the scenario library's own words (its titles, and its ``quiz:`` blocks'
-#: questions, choices and explanations), extracted from the files by ``python -m
+#: The second catalogue: the scenario library's own words (its titles, sources, topics and notes,
+#: and its ``quiz:`` blocks' questions, choices and explanations), extracted from the files by ``python -m
 #: arbiter.core.catalogues library`` and translated as the program's messages are.
 LIBRARY_DOMAIN = "library"
 
@@ -88,7 +88,7 @@ def topic_text(folder: str) -> str:
 
 
 def library_text(text: str) -> str:
-    """A text of the scenario library (a title, a quiz's question, choice or explanation) in the
+    """A text of the scenario library (a title, a source, a quiz's question, choice or explanation) in the
     language in force; as written where its catalogue has no translation (a user's own file)."""
     code = _current.get()
     if code == "en" or not text:

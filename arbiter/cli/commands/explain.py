@@ -60,7 +60,7 @@ def _explain(name: str, notation: str | None, with_lines: bool = False,
         document["title"] = scenario.spec.name
         lines.append(f"{library_text(scenario.spec.name)}  ({scenario.path})")  # the library's title in the language
         if scenario.spec.source:
-            lines.append(_("Source: {source}").format(source=scenario.spec.source))
+            lines.append(_("Source: {source}").format(source=library_text(scenario.spec.source)))
         settings = scenario.settings
         document["laws"] = scenario.laws_fields()
         if scenario.laws_from != "default":
