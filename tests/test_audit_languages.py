@@ -13,10 +13,12 @@ from typing import Any
 import pytest
 
 from arbiter.cli import main
-from arbiter.core.i18n import current_language
+from arbiter.core.i18n import current_language, use_language
 from arbiter.files.audit import audit_text
+from arbiter.files.findings import KINDS, kind_words
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "audit"
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "audit"
 GAMES = EXAMPLES / "games.pgn"
 GERMAN = EXAMPLES / "german.pgn"
 
@@ -61,11 +63,9 @@ def _audit(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
 
 def _latin_words(line: str) -> list[str]:
     """The Latin words of a line of the text output outside what stays as written: the file's
-    name, the players' names and the result, a finding's kind, the moves (quoted or not)."""
+    name, the players' names and the result, the moves (quoted or not)."""
     line = line.replace(str(GAMES), "")
     line = re.sub(r"\([^()]* - [^()]*\)$", "", line)  # (White - Black, result)
-    line = re.sub(r"^\s+[a-z]+(-[a-z]+)+ ", "", line)  # the finding's kind, the contract's word
-    line = re.sub(r"^\s+[a-z]+(-[a-z]+)+\s+\d+$", "", line)  # the summary's count of a kind
     line = re.sub(r"'[^']*'", "", line)
     line = re.sub(r"\b([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBN])?[+#]?|O-O(-O)?)\b", "", line)
     return re.findall(r"[A-Za-z]{2,}", line)
@@ -89,11 +89,27 @@ def test_the_findings_are_in_serbian(capsys: pytest.CaptureFixture[str]) -> None
     assert "партија 151 (W151 - B151, 0-1)" in serbian
     left = [(line, words) for line in serbian.splitlines() if (words := _latin_words(line))]
     assert left == []
-    # the same lines, in the same order, with the same kinds and articles
+    # the same lines, in the same order, with the same kinds (in the language's words) and articles
     assert len(serbian.splitlines()) == len(english.splitlines())
-    kinds = re.compile(r"^\s+([a-z-]+ \([\d.A]+\))", re.M)
-    assert kinds.findall(serbian) == kinds.findall(english)
+    english_kinds = re.findall(r"^    ([a-z-]+) (\([\d.A]+\))", english, re.M)
+    with use_language("sr"):
+        said = [(kind_words(kind), article) for kind, article in english_kinds]
+    assert re.findall(r"^    ([^(\n]+) (\([\d.A]+\))", serbian, re.M) == said and len(said) > 60
+    assert "    неправилан потез (7.5.1) потез 5, црни: 'Ke7d6' није правилан потез" in serbian
+    assert "  могућа рекламација троструког понављања 18\n  неправилан потез" in serbian  # the summary's kinds
     assert "is not a legal move" in english and "is not a legal move" not in serbian
+    assert "    illegal-move (7.5.1) move 5, Black: 'Ke7d6' is not a legal move" in english  # English: the kinds
+    assert "\n  could-claim-threefold    18\n" in english
+
+
+@pytest.mark.parametrize("language", ["sr", "sr-Latn", "bg"])
+def test_every_kind_of_finding_has_its_words_in_the_language(language: str) -> None:
+    with use_language(language):
+        said = [kind_words(kind) for kind in KINDS]
+    assert len(set(said)) == len(KINDS) and not set(said) & set(KINDS) and not [words for words in said if "-" in words]
+    produced = set(re.findall(r'Finding\("([a-z-]+)"', "".join(
+        path.read_text(encoding="utf-8") for path in (ROOT / "arbiter" / "files").glob("*.py"))))
+    assert produced and produced <= set(KINDS)
 
 
 @pytest.mark.parametrize(("language", "sentence"), [

@@ -2,7 +2,7 @@
 rulings' kinds, fields and values, the events' verbs, claims, rulesets and arbiters' modes.
 
 They stay English in files and JSON (they are the contract); where text for people shows them
-(``arbiter explain``'s lines, teach's screens) they are translated by their context with
+(``arbiter explain``'s lines, teach's screens, the audit's text output) they are translated by their context with
 :func:`arbiter.core.i18n.pgettext`. This list marks them for the catalogues (``NP_``), since they
 reach ``pgettext`` only as values.
 """
@@ -152,6 +152,16 @@ WORDS = (
     NP_("verdict", "consistent"),
     NP_("verdict", "inconsistent"),
     NP_("verdict", "invalid"),
+    # the kinds of the audit's findings (arbiter.files.findings.KINDS), in its text output
+    NP_("finding", "illegal-move"),
+    NP_("finding", "unreadable-move"),
+    NP_("finding", "ran-past-ending"),
+    NP_("finding", "result-contradicted"),
+    NP_("finding", "should-be-draw"),
+    NP_("finding", "could-claim-threefold"),
+    NP_("finding", "could-claim-fifty"),
+    NP_("finding", "notation"),
+    NP_("finding", "notation-illegal"),
     # the arbiter's modes
     NP_("arbiter", "watching"),
     NP_("arbiter", "called"),

@@ -11,7 +11,7 @@ from typing import Any
 import chess
 
 from arbiter.core.errors import ArbiterError
-from arbiter.core.i18n import N_, _, ngettext
+from arbiter.core.i18n import N_, _, ngettext, pgettext
 from arbiter.core.notation import told_name
 from arbiter.files.notationhint import NotationHint, language_preference
 
@@ -47,6 +47,18 @@ class Finding:
         number, is_white = move_of(first_ply, self.ply)
         said = _("move {number}, White: ") if is_white else _("move {number}, Black: ")
         return said.format(number=number)
+
+
+#: Every kind of finding (the JSON's ``kind``, the contract's word; said in the language's words in
+#: the text output, :func:`kind_words`).
+KINDS = ("illegal-move", "unreadable-move", "ran-past-ending", "result-contradicted", "should-be-draw",
+         "could-claim-threefold", "could-claim-fifty", "notation", "notation-illegal")
+
+
+def kind_words(kind: str) -> str:
+    """A finding's kind as the text output names it: the language's words (``неправилан потез``);
+    in English the kind itself (``illegal-move``), as the JSON writes it."""
+    return pgettext("finding", kind)
 
 
 #: Kinds that only inform (a claim the player could have made, a question left open): they are

@@ -45,7 +45,7 @@ def _audit_files(args: argparse.Namespace, workers: Workers | None) -> int:
     """Audit every file named, by ``workers`` if given (a Dask cluster's, or this machine's
     processes for ``--jobs N``); the exit status."""
     from arbiter.files.archive import ArchiveError, open_text
-    from arbiter.files.findings import NoPgnGameError, Tally, pgn_games
+    from arbiter.files.findings import NoPgnGameError, Tally, kind_words, pgn_games
 
     tally = Tally()
     progress = sys.stderr.isatty()
@@ -99,8 +99,10 @@ def _audit_files(args: argparse.Namespace, workers: Workers | None) -> int:
         print(json.dumps({"summary": tally.summary()}, ensure_ascii=False))
     else:
         print(ngettext("{count} game audited", "{count} games audited", tally.games).format(count=tally.games))
+        said = {kind: kind_words(kind) for kind in tally.findings}
+        width = max([24, *map(len, said.values())])
         for kind, count in sorted(tally.findings.items()):
-            print(f"  {kind:24} {count}")
+            print(f"  {said[kind]:{width}} {count}")
         if tally.notation_hint is not None:
             print(tally.notation_hint)
     return tally.status
@@ -114,6 +116,8 @@ def _print_audit(name: str, result: GameAudit, output: str, say: Callable[[str],
         return
     if not (result.findings or result.error or result.notation_hint or result.not_audited or result.notes):
         return
+    from arbiter.files.findings import kind_words
+
     lines = [_("{file} game {number} ({white} - {black}, {result})").format(
         file=name, number=result.number, white=result.white, black=result.black, result=result.result)]
     if result.not_audited is not None:
@@ -129,7 +133,7 @@ def _print_audit(name: str, result: GameAudit, output: str, say: Callable[[str],
     if result.findings and result.laws != CURRENT:  # the articles are numbered as that edition numbers them
         lines.append("    " + _("by the Laws of Chess of {edition}").format(edition=result.laws))
     for finding in result.findings:
-        lines.append(f"    {finding.kind} ({finding.article}) {finding.where(result.first_ply)}"
+        lines.append(f"    {kind_words(finding.kind)} ({finding.article}) {finding.where(result.first_ply)}"
                      f"{error_line(finding.text)}")
     say("\n".join(lines))
 
