@@ -13,6 +13,7 @@ from arbiter.core.legalcore import is_compiled_available
 from bench import commandline, perft
 
 
+@pytest.mark.slow
 def test_the_perft_bench_agrees_with_the_published_counts_and_finds_a_wrong_one(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     if not is_compiled_available():

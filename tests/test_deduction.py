@@ -133,6 +133,7 @@ def _blocked_boards() -> list[chess.Board]:
     return boards
 
 
+@pytest.mark.slow
 def test_a_case_resumed_from_the_first_analysis_is_the_case_made_from_scratch() -> None:
     """Issue 36: the analysis of a case ("never taken while steady", "taken only where it stands")
     starts from the first analysis's round where the two first differ; every field it ends with is

@@ -376,6 +376,7 @@ def test_the_bytes_that_arrived_are_read_before_the_board_goes_away() -> None:
         os.close(slave)
 
 
+@pytest.mark.slow
 def test_watch_rules_on_a_real_board_as_it_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     save = tmp_path / "johan-live.yaml"
     with BoardDouble((DGT / "johan.inbytes").read_bytes()) as board:
@@ -459,6 +460,7 @@ def test_watch_of_a_device_that_is_not_there(tmp_path: Path, capsys: pytest.Capt
     assert capsys.readouterr().err.startswith(f"arbiter watch: {tmp_path / 'no-such-device'}: ")
 
 
+@pytest.mark.slow
 def test_serve_shows_a_live_board_as_it_plays() -> None:
     import time
 

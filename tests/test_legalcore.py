@@ -99,6 +99,7 @@ def test_the_hard_cases_by_name(kind: str, name: str) -> None:
     _same_as_python_chess(_core(kind, fen), chess.Board(fen))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", IMPLEMENTATIONS)
 def test_random_games_move_by_move(kind: str) -> None:
     rng = random.Random(36)
@@ -190,6 +191,7 @@ def _state(board: chess.Board) -> tuple[object, ...]:
             board.halfmove_clock, board.fullmove_number)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", [chess.STARTING_FEN, HARD["castling through check"],
                                    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
                                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 37 40"])
@@ -455,6 +457,7 @@ CAPTURES = ["4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
             "4k3/8/8/8/8/8/8/RN2K3 w - - 0 1"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", IMPLEMENTATIONS)
 def test_whether_a_piece_can_be_captured_is_python_chess_s_answer(kind: str) -> None:
     """Touch-move's question about the opponent's piece (4.3.2, 4.3.3), for every square, by any
@@ -476,6 +479,7 @@ def _shown(board: chess.Board, move: chess.Move) -> chess.BaseBoard:
     return chess.BaseBoard(after.board_fen())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", IMPLEMENTATIONS)
 def test_the_move_the_pieces_show_is_python_chess_s(kind: str) -> None:
     """Which legal move the pieces standing show: after every legal move (castling, en passant,

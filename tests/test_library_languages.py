@@ -33,6 +33,7 @@ def _catalogue(locale: str) -> dict[str, str]:
         return {str(message.id): str(message.string) for message in read_po(handle) if message.id}
 
 
+@pytest.mark.slow
 def test_the_template_holds_every_text_the_quiz_shows_of_the_library() -> None:
     with TEMPLATE.open(encoding="utf-8") as handle:
         kept = {str(message.id) for message in read_po(handle) if message.id}

@@ -143,6 +143,7 @@ def test_san_and_push_leaves_chess960_castling_to_python_chess() -> None:
     assert {("O-O", "O-O"), ("O-O-O", "O-O-O")} <= set(written)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(80), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 160))
 def test_san_and_push_writes_every_legal_move_as_python_chess(seed: int, plies: int) -> None:
@@ -202,6 +203,7 @@ def test_attackers_of_a_kind_are_python_chess_s(seed: int, plies: int) -> None:
                     board.pieces_mask(piece, color) & board.attackers_mask(color, square)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 160), marks=st.integers(0, 2**64 - 1))
 def test_carry_moves_a_piece_as_python_chess_s_remove_and_set(seed: int, plies: int, marks: int) -> None:

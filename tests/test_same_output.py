@@ -29,6 +29,7 @@ def _digest(piped: Piped, monkeypatch: pytest.MonkeyPatch, args: list[str], comp
     return hashlib.sha256(done.stdout.encode()).hexdigest()
 
 
+@pytest.mark.slow
 def test_the_scenario_library_rules_the_same_with_and_without_the_compiled_core(
         piped: Piped, monkeypatch: pytest.MonkeyPatch) -> None:
     args = ["run", "--format", "json", "scenarios"]

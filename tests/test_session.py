@@ -262,6 +262,7 @@ def test_a_press_with_no_move_shows_no_last_move() -> None:
     assert step.view.to_move == "white"
 
 
+@pytest.mark.slow
 def test_every_library_case_played_to_its_end_saves_a_scenario_that_passes() -> None:
     """The save holds what the Laws ruled by (found by fuzzing the web's download): the edition
     a file names (laws:), its regulations, orientation and colours, a wrong set-up (7.2), and the
