@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from arbiter.core.legalcore import is_compiled_available
-from bench import commandline, perft
+from bench import bound, commandline, perft
 
 
 @pytest.mark.slow
@@ -50,3 +50,20 @@ def test_the_command_line_bench_writes_its_random_games_as_play_events(tmp_path:
         commandline.in_process_cpu(wrong)
     archives = commandline.STANDARD_ARCHIVES
     assert archives and not any("crazyhouse" in path.name for path in archives)
+
+
+def test_the_bound_experiment_switches_the_questions_off_and_restores_the_referee() -> None:
+    import arbiter.laws.game as game_module
+    from arbiter.core.position import Position
+
+    is_dead, can_move = game_module.is_dead, Position.can_move
+    stuck_pawn = chess.Board("4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1")
+    dead = chess.Board("8/8/4k3/8/8/4K3/8/8 w - - 0 1")
+    with bound.variant("neither"):
+        assert not game_module.is_dead(dead) and Position(stuck_pawn).can_move(chess.E2)
+    assert (game_module.is_dead, Position.can_move) == (is_dead, can_move)
+    assert game_module.is_dead(dead) and not Position(stuck_pawn).can_move(chess.E2)
+    games = bound.load(bound.CORPUS, 2)
+    ratios = bound.measure(games, 1)
+    assert set(ratios) == set(bound.VARIANTS) and all(len(c) == len(b) == 1 for c, b in ratios.values())
+    assert (game_module.is_dead, Position.can_move) == (is_dead, can_move)
