@@ -182,7 +182,8 @@ def test_set_up_orientation_colours_claims() -> None:
 
 
 def test_a51_bars_set_up_claims_after_ten_moves_each_in_rapid() -> None:
-    moves = ["Nf3", "Nf6", "Ng1", "Ng8"] * 5
+    # ten moves each, no position five times (a fifth occurrence would have ended the game, 9.6.1)
+    moves = ["Nf3", "Nf6", "Ng1", "Ng8"] * 3 + ["e3", "e6", "d3", "d6", "Be2", "Be7", "Bd2", "Bd7"]
     rapid = Referee(Position.from_start(None, moves), settings(ruleset="rapid", set_up_wrong=True))
     assert [(r.article, r.verdict) for r in feed(rapid, "white: claim set-up")] == [("A.5.1", "invalid")]
     nine = Referee(Position.from_start(None, moves[:-2]), settings(ruleset="rapid", set_up_wrong=True))
@@ -190,7 +191,7 @@ def test_a51_bars_set_up_claims_after_ten_moves_each_in_rapid() -> None:
 
 
 def test_colours_reversed_after_ten_moves_each_the_game_goes_on() -> None:
-    moves = ["Nf3", "Nf6", "Ng1", "Ng8"] * 5
+    moves = ["Nf3", "Nf6", "Ng1", "Ng8"] * 3 + ["e3", "e6", "d3", "d6", "Be2", "Be7", "Bd2", "Bd7"]
     ref = Referee(Position.from_start(None, moves), settings(colours_reversed=True))
     given = feed(ref, "black: claim colours")
     assert [(r.kind, r.verdict) for r in given] == [("claim", "upheld")]

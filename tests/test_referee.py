@@ -211,3 +211,28 @@ def test_the_opponents_hand_is_not_a_second_hand_of_the_move(at_once: bool) -> N
          event("black: release", hand="left"))
     given = feed(ref, *(event(f"white: {act}", hand="right") for act in ("lift e2", "place e4", "release", "press")))
     assert kinds(given) == [("obligation", "4.3.1"), ("made", "4.7"), ("completed", "6.2.1")]
+
+
+@pytest.mark.parametrize(("start", "result", "reason"), [
+    (Position.from_start(None, ["f3", "e5", "g4", "Qh4#"]), "0-1", "checkmate"),
+    (Position.from_start("7k/5Q2/6K1/8/8/8/8/8 b - - 0 60", []), "1/2-1/2", "stalemate"),
+    (Position.from_start("8/8/4k3/8/8/8/3N4/4K3 w - - 0 70", []), "1/2-1/2", "dead-position"),
+    (Position.from_start("4k3/8/8/8/8/8/3R4/4K3 b - - 150 120", []), "1/2-1/2", "seventy-five-moves"),
+])
+def test_a_start_that_ended_the_game_is_ruled_on_the_first_event_and_nothing_after_counts(
+        start: Position, result: str, reason: str) -> None:
+    ref = Referee(start.copy(), Settings())
+    names = {chess.WHITE: "white", chess.BLACK: "black"}
+    first = ref.apply(event(f"{names[not start.turn]}: resign"), 0)
+    assert [(r.kind, r.result, r.reason, r.event) for r in first] == [("result", result, reason, 0)]
+    assert list(ref.apply(event(f"{names[start.turn]}: resign"), 1)) == []
+    assert (ref.result, ref.reason) == (result, reason)
+    idle = Referee(start.copy(), Settings())  # no event at all: judged when the events are over
+    assert [(r.kind, r.reason) for r in idle.end_of_events()] == [("result", reason)]
+
+
+def test_a_start_in_check_or_still_winnable_begins_a_game() -> None:
+    for start in (Position.from_start(None, ["f3", "e5", "Kf2", "Qh4+"]),
+                  Position.from_start("q7/8/4k3/8/8/8/3N4/4K3 b - - 0 70", [])):
+        ref = Referee(start, Settings())
+        assert ref.end_of_events() == [] and ref.result == "*"

@@ -114,6 +114,9 @@ class Game:
         #: that left its own king in check, standing until the opponent claims it or completes a
         #: reply that leaves the board unplayable (docs/readings.md, issue 38).
         self.king_left_in_check: IllegalMove | None = None
+        #: Whether the position the game starts from was looked at for what ends a game
+        #: (:meth:`judge_start`): on the first event, as the arbiter finds the board.
+        self.start_judged = False
 
     @property
     def edition(self) -> Edition:
@@ -335,6 +338,17 @@ class Game:
         if board.halfmove_clock >= 150 and self.edition.rules("seventy_five"):
             return "1/2-1/2", "seventy-five-moves", "9.6.2"
         return None
+
+    def judge_start(self) -> None:
+        """The position the events begin in may have ended the game already: a mate, a stalemate,
+        a dead position or 75 moves each on the board as the start leaves it (a FEN, moves played
+        before the events, a PGN; 5.1.1, 5.2.1, 5.2.2, 9.6.2). The game is then over with that
+        result before any act, and nothing after it counts: ruled on the first event."""
+        self.start_judged = True
+        if not self.is_over:
+            ends = self.ending(not self.position.turn)
+            if ends is not None:
+                self.end(*ends)
 
     def _check_end(self, color: chess.Color) -> None:
         """The game ends if ``color``'s move just made ends it (:meth:`ending`); the move is then

@@ -76,6 +76,8 @@ class Referee(Game):
         self._index = index
         rulings = self.rulings
         first = len(rulings)
+        if not self.start_judged:
+            self.judge_start()
         clock = self.clock
         if event.at is not None and not self.is_over:  # the clocks stop when the game ends
             if self.absent and event.at > self.settings.default_time:
@@ -107,6 +109,8 @@ class Referee(Game):
         """Time runs to ``now`` with no act (a live clock seen running, ``arbiter watch``): a flag
         that falls on the way is called if the arbiter watches (6.8). The rulings it led to."""
         first = len(self.rulings)
+        if not self.start_judged:
+            self.judge_start()
         if not self.is_over and now > self.clock.now:
             self._advance(now)
         return list(self.rulings[first:])
@@ -120,6 +124,8 @@ class Referee(Game):
         now, on the last event: a pause the player gave no reason for and made no claim after
         (6.11.4). A live session never calls it: its next act may still come."""
         first = len(self.rulings)
+        if not self.start_judged:
+            self.judge_start()
         if not self.is_over:
             irregularities.judge_pause(self, None)
         return list(self.rulings[first:])
