@@ -165,3 +165,19 @@ def test_take_off_and_set_down_leave_the_bitboards_as_python_chess_does(seed: in
         set_down(ours, square, piece)
         theirs.set_piece_at(square, piece)
         assert bitboards(ours) == bitboards(theirs), chess.square_name(square)
+
+
+@pytest.mark.parametrize(("fen", "standing", "shown"), [
+    ("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "Pr2k3/8/8/8/8/8/8/4K3", ["a7a8q", "a7a8r", "a7a8b", "a7a8n"]),
+    ("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "1P2k3/8/8/8/8/8/8/4K3", ["a7b8q", "a7b8r", "a7b8b", "a7b8n"]),
+    ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "4k3/8/3P4/3p4/8/8/8/4K3", ["e5d6"]),
+    # not a part: the move made whole, a pawn that does not promote, the rook still on b8, nothing moved
+    ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "4k3/8/3P4/8/8/8/8/4K3", []),
+    ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "4k3/8/4P3/3p4/8/8/8/4K3", []),
+    ("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "1r2k3/P7/8/8/8/8/8/4K3", []),
+    ("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "Qr2k3/8/8/8/8/8/8/4K3", []),
+])
+def test_the_parts_of_a_legal_move_the_pieces_show(fen: str, standing: str, shown: list[str]) -> None:
+    from arbiter.core.arrangement import part_released
+
+    assert [move.uci() for move in part_released(chess.Board(fen), chess.BaseBoard(standing))] == shown

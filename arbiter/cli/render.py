@@ -81,7 +81,8 @@ def obligation_words(ob: ObligationView) -> str:
                             if ob.with_ is not None else _("capture {square}").format(square=ob.square)),
         "castle": lambda: _("castle {side}").format(side=side),
         "king": lambda: _("a king move"),
-        "promote": lambda: _("promote to {piece} on {square}").format(piece=piece_letter(ob.piece), square=ob.square),
+        "promote": lambda: (_("promote to {piece} on {square}").format(piece=piece_letter(ob.piece), square=ob.square)
+                            if ob.piece is not None else _("promote on {square}").format(square=ob.square)),
         "play": lambda: _("play {move}").format(move=ob.move),
     }[ob.must]()
     if ob.barred_side:

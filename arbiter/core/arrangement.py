@@ -198,6 +198,22 @@ def promotion_under_way(board: chess.Board, standing: chess.BaseBoard) -> chess.
     return None
 
 
+def part_released(board: chess.Board, standing: chess.BaseBoard) -> list[chess.Move]:
+    """The legal moves of which the pieces ``standing`` show a part (4.7: "as a legal move or
+    part of a legal move"): a pawn of the side to move gone from its square and standing on the
+    square where a legal promotion (the pawn not yet exchanged) or an en passant capture (the
+    captured pawn still on the board) puts it, the only change. ``[]`` if they show none."""
+    mask = changed_mask(board, standing)
+    origin_bit = mask & board.pieces_mask(chess.PAWN, board.turn)
+    if chess.popcount(mask) != 2 or chess.popcount(origin_bit) != 1 or standing.occupied & origin_bit:
+        return []
+    target = chess.lsb(mask & ~origin_bit)
+    if standing.piece_at(target) != chess.Piece(chess.PAWN, board.turn):
+        return []
+    return [move for move in board.generate_legal_moves(from_mask=origin_bit, to_mask=chess.BB_SQUARES[target])
+            if move.promotion or board.is_en_passant(move)]
+
+
 def unreplaced_promotion(board: chess.Board, standing: chess.BaseBoard) -> chess.Move | None:
     """The promotion to a queen if ``standing`` is it with the pawn left on the last rank (7.5.2)."""
     pawns = standing.pieces_mask(chess.PAWN, board.turn) & chess.BB_BACKRANKS

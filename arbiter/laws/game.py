@@ -180,7 +180,7 @@ class Game:
         # The rulings of every move keep the piece types their sentence names: the board changes.
         if square is not None and ob.must == "move" and not ob.barred_side and ob.article != "9.5.3":
             self.rulings.add(self._index, MustMove(color, ob.article or "4.5", square, board.piece_type_at(square)))
-        elif square is not None and ob.must == "capture" and ob.with_ is not None:
+        elif square is not None and ob.must == "capture" and ob.with_ is not None and ob.article != "4.7":
             self.rulings.add(self._index, MustCapture(color, ob.article or "4.5", square, board.piece_type_at(square),
                                                       ob.with_, board.piece_type_at(ob.with_)))
         else:

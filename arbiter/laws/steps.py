@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import chess
 
-from arbiter.core.arrangement import castling_begun
+from arbiter.core.arrangement import castling_begun, part_released
 from arbiter.core.position import castling_side
 from arbiter.laws import texts
 from arbiter.laws.game import Game
-from arbiter.table.touch import KingReleased, Obligation, first_released
+from arbiter.table.touch import KingReleased, Obligation, PartReleased, Released, first_released
 from arbiter.table.turns import Breach
 
 
@@ -37,6 +37,20 @@ def after_step(game: Game, color: chess.Color) -> None:
         if side is not None and KingReleased(side) not in game.turn.facts:
             game.turn.facts.append(KingReleased(side))
             game.update_obligation()
+    elif state in ("promoting", "disturbed") and game.position.turn == color and not game.table.is_holding(color):
+        part_released_seen(game)
+
+
+def part_released_seen(game: Game) -> None:
+    """The pawn let go where a legal promotion or en passant capture puts it, before that move is
+    made, is fixed there (4.7: "or part of a legal move"); only the first such release counts."""
+    facts = game.turn.facts
+    if any(isinstance(fact, (PartReleased, Released)) for fact in facts):
+        return
+    moves = part_released(game.position.now, game.position.standing)
+    if moves:
+        facts.append(PartReleased(moves[0].from_square, moves[0].to_square))
+        game.update_obligation()
 
 def put_back(game: Game, color: chess.Color) -> None:
     """Pieces moved out of turn go back where they stood (7.4.1); the watching arbiter says so."""

@@ -89,6 +89,14 @@ def obligation(board: chess.Board, color: chess.Color, ob: Obligation, lang: Lan
                        N_("Black touched {piece} and must move it, without castling {side}.")).format(
                 piece=piece, side=_side(ob.barred_side))
         return touched_must_move(color, board.piece_type_at(ob.square), ob.square)
+    if ob.must == "capture" and ob.article == "4.7" and ob.square is not None:
+        # the pawn taking en passant released on its new square, the pawn it takes still on the board
+        target = chess.square(chess.square_file(ob.square), chess.square_rank(ob.square) + (1 if color else -1))
+        return _by(color, N_("White released the pawn on {square} as part of the en passant capture of the pawn on "
+                             "{captured}: the capture must be completed."),
+                   N_("Black released the pawn on {square} as part of the en passant capture of the pawn on "
+                      "{captured}: the capture must be completed.")).format(
+            square=chess.square_name(target), captured=chess.square_name(ob.square))
     if ob.must == "capture" and ob.square is not None:
         if ob.with_ is not None:
             return touched_must_capture(color, board.piece_type_at(ob.square), ob.square,
@@ -101,6 +109,11 @@ def obligation(board: chess.Board, color: chess.Color, ob: Obligation, lang: Lan
     if ob.must == "king":
         return _by(color, N_("Castling that way is not legal: White must make another legal king move."),
                    N_("Castling that way is not legal: Black must make another legal king move."))
+    if ob.must == "promote" and ob.piece is None and ob.square is not None:
+        return _by(color, N_("White released the pawn on {square} as part of a promotion: the promotion must be made "
+                             "there."),
+                   N_("Black released the pawn on {square} as part of a promotion: the promotion must be made "
+                      "there.")).format(square=chess.square_name(ob.square))
     if ob.must == "promote" and ob.piece is not None and ob.square is not None:
         return _by(color, N_("{piece} has touched {square}: White must promote to it."),
                    N_("{piece} has touched {square}: Black must promote to it.")).format(
@@ -112,7 +125,7 @@ def obligation(board: chess.Board, color: chess.Color, ob: Obligation, lang: Lan
     if ob.must == "play" and ob.move is not None:
         return _by(color, N_("White released a piece as a legal move: {move} stands and may not be changed."),
                    N_("Black released a piece as a legal move: {move} stands and may not be changed.")).format(
-            move=ob.move.uci())
+            move=write_san(board, ob.move, lang))
     if ob.article == "4.5":
         return _by(color, N_("None of the pieces White touched can be moved or captured: any legal move may be made."),
                    N_("None of the pieces Black touched can be moved or captured: any legal move may be made."))

@@ -49,6 +49,7 @@ _MUST = {
         "castle": N_("White must castle {side}"),
         "king": N_("White must make another legal king move"),
         "promote": N_("White must promote to {piece} on {square}"),
+        "promote-any": N_("White must promote on {square}"),
         "play": N_("White must play {move}"),
         "question": N_("What must White do now?"),
     },
@@ -59,6 +60,7 @@ _MUST = {
         "castle": N_("Black must castle {side}"),
         "king": N_("Black must make another legal king move"),
         "promote": N_("Black must promote to {piece} on {square}"),
+        "promote-any": N_("Black must promote on {square}"),
         "play": N_("Black must play {move}"),
         "question": N_("What must Black do now?"),
     },
@@ -160,6 +162,8 @@ def describe_obligation(player: str, must: str, fields: dict[str, str]) -> str:
     if forms is None or must not in forms or must == "question":
         return must
     key = "capture-with" if must == "capture" and fields.get("with") else must
+    if must == "promote" and not fields.get("piece"):  # the pawn released on the square (4.7): any piece
+        key = "promote-any"
     side = fields.get("side")
     return _(forms[key]).format(square=fields.get("square"), capturer=fields.get("with"),
                                 side=pgettext("side", side) if side else side,

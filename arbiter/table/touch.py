@@ -3,7 +3,8 @@
 Pure functions of the legal position and the turn's facts, in the order they happened. The
 facts are the deliberate touches (:class:`Touch`), the king released two squares
 (:class:`KingReleased`, 4.7.2), a new piece set on the promotion square (:class:`PiecePut`,
-4.4.4) and a piece released as a legal move then taken up again (:class:`Released`, 4.7).
+4.4.4), a piece released as a legal move then taken up again (:class:`Released`, 4.7) and a pawn
+released as part of a promotion or an en passant capture (:class:`PartReleased`, 4.7).
 """
 
 from __future__ import annotations
@@ -72,6 +73,20 @@ class Released(Record):
         object.__setattr__(self, "move", move)
 
 
+class PartReleased(Record):
+    """The pawn from ``origin`` was released on ``target`` as part of a legal move not yet made: a
+    promotion before the pawn is exchanged, an en passant capture before the captured pawn is off
+    (4.7: "as a legal move or part of a legal move"); it may not go to another square this move."""
+
+    __slots__ = ("origin", "target")
+    origin: chess.Square
+    target: chess.Square
+
+    def __init__(self, origin: chess.Square, target: chess.Square) -> None:
+        object.__setattr__(self, "origin", origin)
+        object.__setattr__(self, "target", target)
+
+
 class Declared(Record):
     """``move`` was written and declared for a draw claim found incorrect: it must be played;
     if it is illegal, another move of the same piece (9.5.3, Manual)."""
@@ -85,7 +100,7 @@ class Declared(Record):
         object.__setattr__(self, "legal", legal)
 
 
-Fact = Touch | KingReleased | PiecePut | Released | Declared
+Fact = Touch | KingReleased | PiecePut | Released | PartReleased | Declared
 
 
 class Obligation(Record):
@@ -163,10 +178,10 @@ class Obligation(Record):
             return side == self.side
         if self.must == "king":
             return move.from_square == board.king(board.turn)
-        if self.must == "promote":
+        if self.must == "promote":  # without a piece: any promotion there (4.7, the pawn released on the square)
             return (
                 move.to_square == self.square
-                and move.promotion == self.piece
+                and (move.promotion == self.piece if self.piece is not None else move.promotion is not None)
                 and (self.from_square is None or move.from_square == self.from_square)
             )
         return move == self.move  # "play"
@@ -240,6 +255,11 @@ def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None =
             if _can_move(board, fact.move.from_square, position):
                 return Obligation("move", "9.5.3", square=fact.move.from_square)
     by_touch = _from_touches(board, touches, legal, position)
+    for index, fact in enumerate(facts):
+        if isinstance(fact, PartReleased):  # only the first part released counts, as a move released
+            before = [earlier for earlier in facts[:index] if isinstance(earlier, Touch)]
+            by_touch = _part_of_move(board, fact, _from_touches(board, before, legal, position), by_touch)
+            break
     for fact in facts:
         if isinstance(fact, PiecePut) and _may_promote(board, by_touch, fact):
             # The first new piece to touch the promotion square is final (4.4.4).
@@ -256,10 +276,27 @@ def obligation(board: chess.Board, facts: list[Fact], legal: chess.Move | None =
     return by_touch
 
 
+def _part_of_move(board: chess.Board, part: PartReleased, before: Obligation, by_touch: Obligation) -> Obligation:
+    """The pawn released as part of a legal move is fixed on that square (4.7): the promotion
+    must be made there, or the en passant capture completed; unless what the touches before it
+    (``before``) bound the player to is another move: then the touches govern (``by_touch``, all
+    of them), and the move made breaches them. A touch after the release binds him to nothing
+    more: the pawn may go nowhere else."""
+    moves = [move for move in board.generate_legal_moves(chess.BB_SQUARES[part.origin], chess.BB_SQUARES[part.target])
+             if move.promotion or board.is_en_passant(move)]
+    if not any(before.allows(board, move) for move in moves):
+        return by_touch
+    if moves[0].promotion:
+        return Obligation("promote", "4.7", square=part.target, from_square=part.origin)
+    return Obligation("capture", "4.7", square=captured_square(board, moves[0]), with_=part.origin)
+
+
 def _may_promote(board: chess.Board, by_touch: Obligation, put: PiecePut) -> bool:
     """Whether the touches leave room for a promotion on the square the new piece was put on."""
     if by_touch.must == "any":
         return True
+    if by_touch.must == "promote":  # the pawn released there (4.7)
+        return by_touch.square == put.square
     if by_touch.must == "move" and by_touch.square is not None:
         return board.piece_type_at(by_touch.square) == chess.PAWN
     return by_touch.must == "capture" and by_touch.square == put.square
