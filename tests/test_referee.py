@@ -236,3 +236,17 @@ def test_a_start_in_check_or_still_winnable_begins_a_game() -> None:
                   Position.from_start("q7/8/4k3/8/8/8/3N4/4K3 b - - 0 70", [])):
         ref = Referee(start, Settings())
         assert ref.end_of_events() == [] and ref.result == "*"
+
+
+def test_the_breach_after_a_move_released_says_what_changed() -> None:
+    knight_then_pawn = feed(referee(), "white: move g1 f3", "white: move e2 e4")
+    assert [(r.article, r.text) for r in knight_then_pawn if r.kind == "violation"] == [
+        ("4.7", "White released the piece as the legal move Nf3 and then moved another piece; "
+                "the move stands as released.")]
+    knight_on = feed(referee(), "white: move g1 f3", "white: move f3 h4")
+    assert [(r.article, r.text) for r in knight_on if r.kind == "violation"] == [
+        ("4.7", "White released the piece as the legal move Nf3 and then moved it on; the move stands as released.")]
+    castling_illegal = Referee(Position.from_start("4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", []), Settings())
+    king_after_rook = feed(castling_illegal, "white: move h1 f1", "white: move e1 g1")
+    assert [r.article for r in king_after_rook if r.kind == "violation"] == ["4.4.2"]
+    assert castling_illegal.position.standing.board_fen() == "4kr2/8/8/8/8/8/8/R3KR2"

@@ -75,12 +75,38 @@ def released_this_turn(game: Game) -> chess.Move | None:
 def moved_on(game: Game, color: chess.Color, released: chess.Move) -> None:
     """A piece released as a legal move was carried on and the pieces show no legal move (4.7):
     back on its starting square, on a square no legal move reaches, a capture taken back."""
-    text = texts.moved_on(game.position.now, color, released, game.writes)
+    article, text = released_changed(game, color, released)
     if game.watching:
-        game.violation(color, "4.7", text)
+        game.violation(color, article, text)
         remedy_breach(game, color, game.turn.obligation)
         return
-    game.breach = Breach(color, "4.7", list(game.turn.facts), text, game.position.depth, released=released)
+    game.breach = Breach(color, article, list(game.turn.facts), text, game.position.depth, released=released)
+
+
+def released_changed(game: Game, color: chess.Color, released: chess.Move) -> tuple[str, str]:
+    """The article and sentence of a breach after the move ``released`` was made (its piece let go
+    as a legal move), the pieces now showing something else: the king moved after a castling
+    begun with the rook (4.4.2, DECISIONS 5 and 20, castling legal or not), else 4.7 (the piece
+    moved on, or another piece moved)."""
+    board, standing = game.position.now, game.position.standing
+    if _is_king_moved_after_castling_rook(board, standing, released):
+        return "4.4.2", texts.king_after_rook(board, color, released, game.writes)
+    piece = board.piece_at(released.from_square)
+    shown = chess.Piece(released.promotion, color) if released.promotion else piece
+    another = standing.piece_at(released.to_square) == shown
+    return "4.7", texts.moved_on(board, color, released, game.writes, another=another)
+
+
+def _is_king_moved_after_castling_rook(board: chess.Board, standing: chess.BaseBoard, released: chess.Move) -> bool:
+    """Whether ``released`` is a castling rook's move onto the square beside its king, and the
+    king has since left its square (castling begun with the rook, the king moved after it)."""
+    king = board.king(board.turn)
+    rook = released.from_square
+    if king is None or board.chess960 or board.piece_type_at(rook) != chess.ROOK \
+            or not board.castling_rights & chess.BB_SQUARES[rook] or chess.square_rank(rook) != chess.square_rank(king):
+        return False
+    beside = king + (1 if rook > king else -1)
+    return released.to_square == beside and standing.piece_at(king) != chess.Piece(chess.KING, board.turn)
 
 def move_made(game: Game, color: chess.Color, move: chess.Move, legal: bool = False) -> None:
     """The pieces show the legal ``move``: made, or a breach of touch-move (4.3 to 4.7).
@@ -97,7 +123,7 @@ def move_made(game: Game, color: chess.Color, move: chess.Move, legal: bool = Fa
         if castling_side(board, move) is not None:  # castling begun with the rook (4.4.2, DECISIONS 5)
             article, text = "4.4.2", texts.breach(board, color, ob, move, game.writes)
         else:
-            article, text = "4.7", texts.moved_on(board, color, released, game.writes)
+            article, text = released_changed(game, color, released)
         if game.watching:
             game.violation(color, article, text)
             remedy_breach(game, color, ob)

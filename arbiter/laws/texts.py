@@ -145,11 +145,28 @@ def breach(board: chess.Board, color: chess.Color, ob: Obligation, move: chess.M
     return f"{played} {obligation(board, color, ob, lang)}"
 
 
-def moved_on(board: chess.Board, color: chess.Color, released: chess.Move, lang: Language | None = None) -> str:
+def moved_on(board: chess.Board, color: chess.Color, released: chess.Move, lang: Language | None = None,
+             another: bool = False) -> str:
+    """The move released and then changed (4.7): its piece moved on, or (``another``) another
+    piece moved after it."""
+    if another:
+        return _by(color, N_("White released the piece as the legal move {move} and then moved another piece; "
+                             "the move stands as released."),
+                   N_("Black released the piece as the legal move {move} and then moved another piece; "
+                      "the move stands as released.")).format(move=write_san(board, released, lang))
     return _by(color, N_("White released the piece as the legal move {move} and then moved it on; "
                       "the move stands as released."),
                N_("Black released the piece as the legal move {move} and then moved it on; "
                "the move stands as released.")).format(move=write_san(board, released, lang))
+
+
+def king_after_rook(board: chess.Board, color: chess.Color, released: chess.Move, lang: Language | None = None) -> str:
+    """Castling begun with the rook (its move released) and the king moved after it (4.4.2)."""
+    return _by(color, N_("White released the rook as the legal move {move} and then moved the king: castling begun "
+                         "with the rook is a rook move (4.4.2); the move stands as released."),
+               N_("Black released the rook as the legal move {move} and then moved the king: castling begun "
+                  "with the rook is a rook move (4.4.2); the move stands as released.")).format(
+        move=write_san(board, released, lang))
 
 
 def made(color: chess.Color, san: str) -> str:
