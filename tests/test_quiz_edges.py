@@ -180,3 +180,15 @@ def test_the_rulings_after_an_answer_are_fitted_to_the_terminal(lang: str) -> No
             # choices and the explanation too are wrapped at the narrower terminal's columns
             every = [line for text in said for line in text.splitlines()]
             assert all(len(line) <= 60 or " " not in line.strip() for line in every), every
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["sr", "bg"])
+def test_an_unknown_topic_lists_every_topic_in_the_language_whole(language: str,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    status = play("", "--topic", "x" * 300, "--lang", language)
+    err = capsys.readouterr().err
+    known = sorted({q.topic for q in quiz.questions([SCENARIOS], random.Random(0))})
+    assert status == 2 and "'" + "x" * 40 + "…' (300 " in err  # the topic typed is cut, as any value echoed
+    assert all(f"{topic} (" in err or f"{topic}," in err or err.rstrip().endswith(topic) for topic in known)
+    assert err.rstrip().endswith(")") and "…" not in err.split("; ", 1)[1]  # the list is never cut

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from arbiter.cli import render
 from arbiter.cli.teach import Terminal, ruling_line
+from arbiter.core.errors import shown
 from arbiter.core.i18n import _, ngettext, topic_text
 from arbiter.laws.texts import event_words
 from arbiter.session import Session
@@ -39,8 +40,9 @@ def run(paths: list[Path], count: int, seed: int | None, topic: str | None,
     if topic is not None and topic not in known:
         # each as --topic takes it, and in the language's words where they differ
         topics = ", ".join(name if topic_text(name) == name else f"{name} ({topic_text(name)})" for name in known)
+        # the topic typed is cut as any value echoed (shown); the list is ours and is given whole
         raise UnknownTopicError(_("unknown topic {topic}; the topics are: {topics}").format(
-            topic=repr(topic), topics=topics or _("none")))
+            topic=shown(topic), topics=topics or _("none")))
     pool = [q for q in found if topic is None or q.topic == topic]
     if not pool:
         say(_("no questions found"))

@@ -38,7 +38,7 @@ def main(args: argparse.Namespace) -> int:
         quiz.run(paths, args.count, args.seed, args.topic, ask, print,
                  notation=NOTATION_OF[language] if language != "en" else None, laws=args.laws,
                  width=render.terminal_width(sys.stdout))
-    except UnknownTopicError as err:
-        print(error_line(f"arbiter quiz: {err}"), file=sys.stderr)
+    except UnknownTopicError as err:  # the topic typed already cut (shown): the list of topics whole
+        print(f"arbiter quiz: {err}", file=sys.stderr)
         return 2
     return 0  # also when stopped early (Ctrl-C, end of input): the score so far is shown
