@@ -250,3 +250,10 @@ def test_the_breach_after_a_move_released_says_what_changed() -> None:
     king_after_rook = feed(castling_illegal, "white: move h1 f1", "white: move e1 g1")
     assert [r.article for r in king_after_rook if r.kind == "violation"] == ["4.4.2"]
     assert castling_illegal.position.standing.board_fen() == "4kr2/8/8/8/8/8/8/R3KR2"
+
+
+def test_a_move_other_than_the_one_written_for_an_incorrect_claim_is_said_as_such() -> None:
+    ref = referee(None, ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"])
+    given = feed(ref, "black: write Nh5", "black: claim threefold Nh5", "black: play Nd5")
+    assert [r.text.split(". ")[0] for r in given if r.kind == "violation"] == [
+        "Black played Nd5, which the incorrect draw claim does not allow"]

@@ -140,8 +140,13 @@ def _side(side: str | None) -> str:
 
 def breach(board: chess.Board, color: chess.Color, ob: Obligation, move: chess.Move,
            lang: Language | None = None) -> str:
-    played = _by(color, N_("White played {move}, which touch-move does not allow."),
-                 N_("Black played {move}, which touch-move does not allow.")).format(move=write_san(board, move, lang))
+    if ob.article == "9.5.3":  # the written move of an incorrect claim binds, not a touch
+        played = _by(color, N_("White played {move}, which the incorrect draw claim does not allow."),
+                     N_("Black played {move}, which the incorrect draw claim does not allow.")).format(
+            move=write_san(board, move, lang))
+    else:
+        played = _by(color, N_("White played {move}, which touch-move does not allow."),
+                     N_("Black played {move}, which touch-move does not allow.")).format(move=write_san(board, move, lang))
     return f"{played} {obligation(board, color, ob, lang)}"
 
 
