@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import chess
 import pytest
 
@@ -17,13 +19,14 @@ def test_time_control_periods() -> None:
             TimeControl.parse(bad)
 
 
-@pytest.mark.parametrize(("text", "seconds"), [("12", 12), ("1:05", 65), ("1:00:01", 3601), (7.5, 7.5)])
+@pytest.mark.parametrize(("text", "seconds"), [("12", 12), ("1:05", 65), ("1:00:01", 3601), (7.5, 7.5), ("90:00", 5400),
+                                               ("0:59.9", Fraction(599, 10)), ("99", 99)])
 def test_durations(text: str, seconds: float) -> None:
     assert parse_duration(text) == seconds
 
 
 def test_bad_durations() -> None:
-    for bad in ("x", "1:2:3:4", -1, True):
+    for bad in ("x", "1:2:3:4", -1, True, "1:99", "1:60", "1:60:00", "0:00:60.5"):
         with pytest.raises(TimeControlError):
             parse_duration(bad)  # type: ignore[arg-type]
     assert format_duration(5399.9) == "1:29:59"

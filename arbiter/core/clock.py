@@ -194,6 +194,9 @@ def parse_duration(value: str | int | float | Fraction) -> Fraction:
     if any(len(part.partition(".")[2]) > _MOST_DIGITS for part in parts):
         raise TimeControlError(_("bad time {time}: more than {digits} decimals").format(
             time=shown(value), digits=_MOST_DIGITS))
+    if any(_number(part) >= 60 for part in parts[1:]):  # "1:99" is no M:SS (it read as 2:39)
+        raise TimeControlError(_("bad time {time}: after a colon, minutes and seconds are under 60 (use SS, "
+                                 "M:SS or H:MM:SS)").format(time=shown(value)))
     seconds = ZERO
     for part in parts:
         seconds = seconds * 60 + _number(part)
