@@ -317,3 +317,16 @@ def test_any_text_in_any_notation_is_a_move_or_an_input_error(text: str, code: s
     except InvalidEventError:
         return
     assert board.is_legal(legal)
+
+
+def test_every_notation_has_its_name_in_bulgarian_and_serbian() -> None:
+    from arbiter.core.i18n import use_language
+    from arbiter.core.piece_letters import languages, told_name
+
+    for code in ("bg", "sr"):
+        with use_language(code):
+            named = {told_name(found): found.code for found in languages().values()}
+        assert len(named) >= len(languages()) - 1  # the two Serbian scripts are told apart
+        assert [name for name in named if re.search(r"[A-Za-z]", name)] == [], code
+    with use_language("bg"):
+        assert told_name("de") == "немски" and told_name("sr-Latn") == "сръбски (латиница)"

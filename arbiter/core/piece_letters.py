@@ -42,6 +42,8 @@ class Language:
     letters: dict[chess.PieceType, tuple[str, ...]]
     #: The language's name in the seed's Serbian table (``Немачки``), where the table gives one.
     serbian_name: str | None = None
+    #: The language's name in Bulgarian (``немски``), for the Bulgarian screens.
+    bulgarian_name: str | None = None
 
     def letter(self, piece_type: chess.PieceType) -> str:
         """The letter written for ``piece_type`` ('' for the pawn)."""
@@ -92,7 +94,7 @@ def _built(entry: dict[str, Any]) -> Language:
     for key, piece_type in PIECES:
         value = entry.get(key, [])
         spellings[piece_type] = [value] if isinstance(value, str) else list(value)
-    return Language(entry["code"], entry["name"], _without_clashes(spellings), entry.get("table"))
+    return Language(entry["code"], entry["name"], _without_clashes(spellings), entry.get("table"), entry.get("bg"))
 
 
 def _without_clashes(spellings: dict[chess.PieceType, list[str]]) -> dict[chess.PieceType, tuple[str, ...]]:
@@ -157,6 +159,8 @@ def told_name(lang: Language | str) -> str:
     speaking = current_language()
     if speaking in ("sr", "sr-Latn") and found.serbian_name:  # the seed's own table names them in Serbian
         return found.serbian_name.lower() if speaking == "sr" else to_latin(found.serbian_name.lower())
+    if speaking == "bg" and found.bulgarian_name:
+        return found.bulgarian_name
     return found.name
 
 

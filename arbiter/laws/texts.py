@@ -146,7 +146,8 @@ def breach(board: chess.Board, color: chess.Color, ob: Obligation, move: chess.M
             move=write_san(board, move, lang))
     else:
         played = _by(color, N_("White played {move}, which touch-move does not allow."),
-                     N_("Black played {move}, which touch-move does not allow.")).format(move=write_san(board, move, lang))
+                     N_("Black played {move}, which touch-move does not allow.")).format(
+            move=write_san(board, move, lang))
     return f"{played} {obligation(board, color, ob, lang)}"
 
 
