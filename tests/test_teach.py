@@ -46,6 +46,8 @@ def test_scripted_session_touches_moves_undoes_saves_and_quits(tmp_path: Path,
     # after two undos: touch g1 is back off too, so the game is Nf3, touch e7, e5
     assert f"saved 3 events to {saved}" in out
     assert "the turn is 'idle'" in out
+    state_line = out.split("the turn is 'idle'")[1].splitlines()[0]
+    assert "lift" in state_line and not {"restore", "settle", "end"} & set(state_line.replace(",", " ").split())
     assert [e.text for e in session.events] == ["play Nf3", "touch e7", "play e5"]
     capsys.readouterr()
     assert main(["run", str(saved)]) == 0  # the saved file passes arbiter run

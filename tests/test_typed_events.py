@@ -112,3 +112,13 @@ def test_the_event_lines_example_on_the_page_is_typed_as_shown(code: str) -> Non
     assert events[1].action.move[1:] == "f3" and events[1].action.move[0] != "f"
     if code != "en":
         assert not {"white", "touch", "claim", "flag"} & set(example.replace(",", " ").split())
+
+
+@pytest.mark.parametrize(("language", "typed"), [
+    ("sr", "црни: рекламира такнуто-макнуто"),
+    ("sr-Latn", "crni: reklamira taknuto-maknuto"),
+    ("bg", "черните: претендират за пипнато – местено"),
+])
+def test_a_touch_move_claim_may_be_typed_by_the_rule_s_name(language: str, typed: str) -> None:
+    with use_language(language):
+        assert event_in_file_words(typed) == "black: claim touch-move"

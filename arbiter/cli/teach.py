@@ -211,8 +211,11 @@ class Terminal:
             return self._why()
         if name == ":state":
             view = self.session.view()
+            # the acts a player can type there, in the screen's words (the arbiter's own triggers,
+            # restore, settle, end, are none of his)
+            acts = [pgettext("verb", trigger) for trigger in view.accepts if trigger in VERBS]
             return _("the turn is {state}; it accepts: {accepts}").format(state=repr(pgettext("state", view.state)),
-                                                                         accepts=", ".join(view.accepts))
+                                                                         accepts=", ".join(acts))
         return error_line(_("unknown command {name} (try {help})").format(name=repr(name), help=":help"))
 
     def _why(self) -> str:

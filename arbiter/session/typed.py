@@ -26,7 +26,12 @@ def _spoken_phrases(code: str) -> tuple[tuple[tuple[str, ...], str], ...]:
         pairs += [(pgettext("verb", verb), verb) for verb in VERBS]
         pairs += [(pgettext("claim", claim), claim) for claim in _CLAIM_WORDS]
         pairs += [(pgettext("word", word), word) for word in sorted(EVENT_WORDS)]
+        # the rule's own name read as its claim too: "рекламира такнуто-макнуто" as the screen's
+        # "рекламира кршење правила такнуто-макнуто"
+        aliases = [(pgettext("value", "touch-move"), "touch-move")]
     phrases = {tuple(said.lower().split()): english for said, english in pairs if said.split()}
+    for said, english in aliases:
+        phrases.setdefault(tuple(said.lower().split()), english)
     return tuple(sorted(phrases.items(), key=lambda item: -len(item[0])))
 
 
