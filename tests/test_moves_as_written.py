@@ -61,3 +61,15 @@ def test_the_page_reads_moves_as_the_terminal_does() -> None:
         assert step["event"] == "white: play Сf3"
         step = client.post(f"/api/sessions/{made['id']}/events?lang=sr", json={"line": "b: Sf6"}).json()["step"]
         assert step["event"] == "black: play Сf6"
+
+
+def test_start_moves_typed_as_a_trainee_types_them_start_the_session() -> None:
+    from arbiter.core.errors import ScenarioError
+    from arbiter.session import Session
+
+    english_then_bulgarian = Session.from_position(None, "1. Nf3 Nf6 2. Кc3", notation="bg")
+    assert english_then_bulgarian.view().fen.startswith("rnbqkb1r/pppppppp/5n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R b")
+    with pytest.raises(ScenarioError, match="reads two ways"):  # German pawn c4 or English bishop
+        Session.from_position(None, "1. e4 e5 2. Bc4", notation="de")
+    with pytest.raises(ScenarioError, match="start move 4 'Zz9'"):  # said of the move no reading takes
+        Session.from_position(None, "1. e4 e5 2. Nf3 Zz9", notation="bg")

@@ -122,6 +122,8 @@ class Session:
             not by a line of the scenario text the options are written into.
         """
         doc: dict[str, Any] = {"title": "arbiter teach"}
+        if moves and notation:
+            moves = _typed_start_moves(fen, moves, notation)
         if fen or moves:
             doc["start"] = {k: v for k, v in (("fen", fen), ("moves", moves)) if v}
         for key, value in (("time_control", time_control), ("ruleset", ruleset), ("arbiter", arbiter),
@@ -528,3 +530,41 @@ def _option_at(text: str, line: int | None) -> str:
         if path[0] in doc.data and (len(path) == 1 or path[1] in doc.data[path[0]]) and doc.line(path) == line:
             return option
     return _("the options")
+
+
+def _typed_start_moves(fen: str | None, moves: str, notation: str) -> str:
+    """The moves a trainee typed for the start (``--moves``), read as his typed moves are (issue
+    31: the session's notation, its other script, English, UCI) and given back as UCI, so that a
+    score pasted in English starts a Bulgarian session. From a move read in no way on, as typed
+    (the start's reader then says why of it); all as typed where the FEN is not one.
+
+    :raises ScenarioError: for a move two readings take for different moves, naming both.
+    """
+    from arbiter.core.notation import legal_move
+    from arbiter.files.start import split_moves
+
+    try:
+        board = chess.Board(fen) if fen else chess.Board()
+    except ValueError:
+        return moves
+    played: list[str] = []
+    texts = split_moves(moves)
+    for number, text in enumerate(texts):
+        found: dict[chess.Move, list[str]] = {}
+        for code in readings_of(language(notation).code):
+            try:
+                found.setdefault(legal_move(board, text, code), []).append(code)
+            except ArbiterError:
+                continue
+        if not found:  # the start's reader says why, of this move, numbered as typed
+            return " ".join(played + texts[number:])
+        if len(found) > 1:
+            readings = [_("{move} in {notation} notation").format(move=write_san(board, move, codes[0]),
+                                                                   notation=told_name(codes[0]))
+                        for move, codes in found.items()]
+            raise ScenarioError("moves", None, _("{move} reads two ways: {readings}; write it as UCI ({uci})").format(
+                move=repr(text), readings=_(" or ").join(readings), uci=" / ".join(move.uci() for move in found)))
+        move = next(iter(found))
+        played.append(move.uci())
+        board.push(move)
+    return " ".join(played)
