@@ -169,9 +169,9 @@ def moved_on(board: chess.Board, color: chess.Color, released: chess.Move, lang:
 def king_after_rook(board: chess.Board, color: chess.Color, released: chess.Move, lang: Language | None = None) -> str:
     """Castling begun with the rook (its move released) and the king moved after it (4.4.2)."""
     return _by(color, N_("White released the rook as the legal move {move} and then moved the king: castling begun "
-                         "with the rook is a rook move (4.4.2); the move stands as released."),
+                         "with the rook is a rook move; the move stands as released."),
                N_("Black released the rook as the legal move {move} and then moved the king: castling begun "
-                  "with the rook is a rook move (4.4.2); the move stands as released.")).format(
+                  "with the rook is a rook move; the move stands as released.")).format(
         move=write_san(board, released, lang))
 
 
