@@ -161,6 +161,7 @@ def test_every_translation_keeps_the_placeholders(locale: str) -> None:
 #: literally. Each must also be in the English message it translates.
 _KEPT_WORDS = frozenset({
     "PGN", "FEN", "SAN", "UCI", "YAML", "JSON", "SVG", "PDF", "Dask", "Ctrl", "ARBITER_LANG",
+    "Shift", "Alt",  # the keys, as the keyboard names them (the page's toggles)
     "DGT", "BCD", "base64", "COM3",  # the e-board's maker and its protocol's words, a Windows port (issue 33)
     "arbiter",      # the program's name, as in `arbiter notation`
     "adoube",       # "j'adoube", the word said at the board in every language (4.2.1), beside its translation

@@ -82,7 +82,7 @@ def test_validate_says_the_differences_in_sentences(language: str, capsys: pytes
               "изгубљено (A.5.2). Црни је после неправилног потеза одиграо свој потез",
         "sr-Latn": "- Sudija je odlučio: reklamacija crnog – usvojena. Pravila nalažu: reklamacija crnog – pravo "
                    "izgubljeno (A.5.2). Crni je posle nepravilnog poteza odigrao svoj potez",
-        "bg": "- Съдията реши: претенцията на черните – уважена. Правилата повеляват: претенцията на черните – "
+        "bg": "- Съдията реши: претенцията на черните – уважена. Правилата изискват: претенцията на черните – "
               "правото е загубено (A.5.2). Черните направиха свой ход след неправилния ход",
     }[language]
     assert any(text.startswith(said) for text in differences), differences

@@ -594,7 +594,7 @@ def test_the_page_labels_are_all_translated(client: TestClient, code: str) -> No
     # the input line's example keeps the event syntax, which stays English (its move follows the
     # language), and the files' formats keep their names; the program's name and "j'adoube", the
     # word said at the board in every language, beside its translation
-    syntax = re.compile(r"\b(white|touch|claim|flag|YAML|Markdown|SVG|FEN|PGN|arbiter)\b|j'adoube|\{[a-z]+\}")
+    syntax = re.compile(r"\b(white|touch|claim|flag|YAML|Markdown|SVG|FEN|PGN|arbiter|Shift|Alt)\b|j'adoube|\{[a-z]+\}")
     words = {told: re.findall(r"[A-Za-z]{2,}", syntax.sub("", told)) for told in answer.values()}
     assert {told: found for told, found in words.items() if found} == {}
 
@@ -628,3 +628,13 @@ def test_a_library_case_steps_in_another_language_as_in_english(client: TestClie
     client.post(f"/api/sessions/{key}/back?lang={lang}")  # taken back and played again: as it was shown
     assert client.post(f"/api/sessions/{key}/next?lang={lang}").status_code == 200
     assert client.get(f"/api/sessions/{key}?lang={lang}").json()["view"]["events"] == events
+
+
+def test_every_ruling_kind_the_report_desk_offers_has_its_label(client: TestClient) -> None:
+    static = Path(__file__).resolve().parent.parent / "arbiter" / "web" / "static"
+    script = (static / "app.js").read_text(encoding="utf-8")
+    block = re.search(r"const RULING_FIELDS = \{(.*?)\n\}", script, re.S)
+    assert block is not None
+    offered = re.findall(r"(\w+): \[", block.group(1))
+    labels = client.get("/api/labels?lang=bg").json()
+    assert len(offered) >= 10 and [kind for kind in offered if labels.get(f"kind:{kind}", kind) == kind] == []

@@ -780,3 +780,33 @@ def test_the_live_board_tab_shows_a_dgt_boards_game(browser, tmp_path: Path) -> 
         finally:
             running.should_exit = True
             thread.join(timeout=10)
+
+
+@pytest.mark.parametrize(("language", "knight"), [("en", "Nf3"), ("bg", "Кf3")])
+def test_the_report_desk_takes_the_game_from_the_board_with_its_times_and_settings(
+        board: Board, language: str, knight: str) -> None:
+    page = board.page
+    page.select_option("#lang", language)
+    board.settle()
+    board.new_game(time_control="60+0", arbiter="called", time="scenario")
+    for line in (f"white: play {knight} at=2", "white: press at=3 hand=left", "white: claim flag at=70"):
+        page.fill("#line", line)
+        page.press("#line", "Enter")
+        board.settle()
+    page.wait_for_function("document.querySelector('#result').textContent.includes('1-0')")
+    page.click("#tab-report")
+    page.fill("#r-title", "A flag claimed")
+    page.fill("#r-event", "Club blitz")
+    page.click("#r-from-board")
+    page.wait_for_function("document.querySelector('#r-events').value.includes('at=70')")
+    assert page.input_value("#r-events").splitlines() == [
+        f"white: play {knight} at=2", "white: press at=3 hand=left", "white: claim flag at=70"]
+    assert (page.input_value("#r-tc"), page.input_value("#r-called")) == ("60+0", "called")
+    assert page.input_value("#r-notation") == ("" if language == "en" else "bg")
+    assert page.input_value("#r-laws")  # the edition the board ruled by
+    page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict !== undefined")
+    yaml_text = page.inner_text("#r-yaml")
+    assert '{white: "claim flag", at: "70"}' in yaml_text and 'hand: "left"' in yaml_text
+    page.wait_for_function("['consistent', 'inconsistent'].includes(document.querySelector('#r-verdict')"
+                           ".dataset.verdict)")
+    assert "rejected" not in page.inner_text("#r-differences")  # the claim's time came with it

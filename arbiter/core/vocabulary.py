@@ -33,6 +33,7 @@ WORDS = (
     NP_("kind", "completed"),
     NP_("kind", "made"),
     NP_("kind", "obligation"),
+    NP_("kind", "penalty"),
     NP_("kind", "reinstated"),
     NP_("kind", "replaced"),
     NP_("kind", "result"),

@@ -19,7 +19,7 @@ from typing import Any
 import chess
 import yaml
 
-from arbiter.core.clock import ZERO, TimeControlError, parse_duration, seconds_text, written_seconds
+from arbiter.core.clock import ZERO, TimeControlError, decimal_text, parse_duration, seconds_text, written_seconds
 from arbiter.core.errors import (
     AmbiguousNotationError, ArbiterError, InternalError, InvalidEventError, ScenarioError, event_label, shown,
 )
@@ -437,6 +437,37 @@ class Session:
             "result": ref.result,
         }
         return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+
+    def report_fields(self) -> dict[str, Any]:
+        """The game as the fields of the page's report desk ("From the board as played"): the
+        settings an incident report keeps (``time_control``, ``arbiter``, ``laws``, ``notation``:
+        None where the game has none of its own), its start (``start_kind``: ``none``, ``fen`` or
+        ``pgn``, and ``start``: a FEN, or a PGN text of the moves played before the events) and
+        its events as lines the desk reads, times and hands included (``white: play Кf3 at=2
+        hand=right``), their moves in the session's notation, which ``notation`` names."""
+        spec, settings = self._scenario.spec, self._scenario.settings
+        board = self._scenario.start.board
+        root = board.root()
+        if board.move_stack:
+            moves = root.variation_san(board.move_stack)
+            tags = "" if root.fen() == chess.STARTING_FEN else f'[SetUp "1"]\n[FEN "{root.fen()}"]\n\n'
+            start_kind, start = "pgn", tags + moves
+        elif board.fen() != chess.STARTING_FEN:
+            start_kind, start = "fen", board.fen()
+        else:
+            start_kind, start = "none", ""
+        lines = []
+        for event in self._events:
+            line = event.describe()
+            if event.at is not None:
+                line += f" at={decimal_text(event.at)}"
+            if event.hand is not None:
+                line += f" hand={event.hand}"
+            lines.append(line)
+        return {"time_control": spec.time_control, "arbiter": spec.arbiter,
+                "laws": settings.laws if self._scenario.laws_from != "default" else None,
+                "notation": settings.notation if settings.notation != "en" else None,
+                "start_kind": start_kind, "start": start, "events": lines}
 
     def is_source(self, path: Path) -> bool:
         """Whether ``path`` is the file the session was loaded from."""

@@ -296,6 +296,10 @@ def create_app(library: Path | None = None, max_sessions: int = 500, max_events:
         return Response(text, media_type="application/yaml",
                         headers={"Content-Disposition": 'attachment; filename="arbiter-session.yaml"'})
 
+    async def report_fields(request: Request) -> Response:
+        fields = await on(request.path_params["id"], lambda session: session.report_fields(), asked_language(request))
+        return JSONResponse({"fields": fields})
+
     def read(text: str) -> Scenario:
         """A file posted as text; its rulings' moves in the notation of the language in force
         (``arbiter validate --lang sr`` writes ``Сf3``), English: the file's own."""
@@ -465,6 +469,7 @@ def create_app(library: Path | None = None, max_sessions: int = 500, max_events:
         *[Route(f"{one}/{name}", action(name), methods=["POST"]) for name in actions],
         Route(f"{one}/quiz", get_quiz),
         Route(f"{one}/scenario", download),
+        Route(f"{one}/report", report_fields),
         Route("/api/validate", post_validate, methods=["POST"]),
         Route("/api/run", post_run, methods=["POST"]),
         Route("/api/report/markdown", post_markdown, methods=["POST"]),

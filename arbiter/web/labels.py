@@ -42,7 +42,8 @@ LABELS: tuple[str, ...] = (
     N_("no websocket"), N_("the connection to the server closed"),
     # the report desk
     N_("The report"), N_("event"), N_("round"), N_("board"), N_("date"), N_("account"), N_("The game"),
-    N_("arbiter was"), N_("(default)"), N_("start from"), N_("the initial position"), N_("position"),
+    N_("arbiter was"), N_("moves written in"), N_("English"), N_("(default)"), N_("start from"),
+    N_("the initial position"), N_("position"),
     N_("events, one a line"), N_("From the board as played"), N_("The arbiter's ruling"),
     N_("result"), N_("title"), N_("Add a ruling"), N_("(none given)"), N_("remove"),
     # a ruling's controls: its fields, and the penalties of 12.9 (the words of the report's sentences)

@@ -944,6 +944,8 @@ function reportYaml() {
     if (called) put(`arbiter: ${called}`, "r-called")
     const laws = $("r-laws").value
     if (laws) put(`laws: ${q(laws)}`, "r-laws")
+    const notation = $("r-notation").value
+    if (notation) put(`notation: ${q(notation)}`, "r-notation")
     const kind = $("r-start-kind").value
     const start = $("r-start").value.trim()
     if (kind !== "none" && start) put(`start: {${kind}: ${q(start)}}`, "r-start")
@@ -951,7 +953,18 @@ function reportYaml() {
     put(events.length ? "events:" : "events: []", "r-events")
     for (const event of events) {
         const match = event.match(/^(white|black)\s*:\s*(.*)$/)
-        put(match ? `  - ${match[1]}: ${q(match[2])}` : `  - ${q(event)}`, "r-events")
+        if (!match) {
+            put(`  - ${q(event)}`, "r-events")
+            continue
+        }
+        // "at=12" and "hand=left", as the event line takes them, are the event's own keys
+        const keys = []
+        const action = match[2].replace(/\s+(at|hand)=(\S+)/g, (_, key, value) => {
+            keys.push(`${key}: ${q(value)}`)
+            return ""
+        }).trim()
+        put(keys.length ? `  - {${match[1]}: ${q(action)}, ${keys.join(", ")}}` : `  - ${match[1]}: ${q(action)}`,
+            "r-events")
     }
     const rulings = [...$("r-rulings").children]
     put("ruling:", "r-rulings")
@@ -1021,19 +1034,22 @@ $("report-form").addEventListener("change", () => {
     validateTimer = setTimeout(validateReport, 50)
 })
 
-$("r-from-board").addEventListener("click", () => {
-    if (!app.view) return
-    $("r-events").value = app.view.events.join("\n")
-    const start = $("ng-fen").value.trim()
-    const moves = $("ng-moves").value.trim()
-    if (start) {
-        $("r-start-kind").value = "fen"
-        $("r-start").value = start
-    } else if (moves) {
-        $("r-start-kind").value = "pgn"
-        $("r-start").value = moves
+// The game on the board, as the desk's fields: its settings, its start and its events with their
+// times and hands, the moves in the notation they were played in (GET /api/sessions/{id}/report).
+$("r-from-board").addEventListener("click", async () => {
+    if (!app.id) return
+    const fields = (await api("GET", `/api/sessions/${app.id}/report`)).fields
+    $("r-events").value = fields.events.join("\n")
+    $("r-start-kind").value = fields.start_kind
+    $("r-start").value = fields.start
+    $("r-tc").value = fields.time_control || ""
+    $("r-called").value = fields.arbiter || ""
+    $("r-laws").value = fields.laws || ""
+    const notation = $("r-notation")
+    if (fields.notation && ![...notation.options].some((option) => option.value === fields.notation)) {
+        notation.append(new Option(fields.notation, fields.notation))  // a notation the menu does not list
     }
-    if ($("ng-tc").value.trim()) $("r-tc").value = $("ng-tc").value.trim()
+    notation.value = fields.notation || ""
     validateReport()
 })
 
