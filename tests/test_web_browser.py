@@ -89,12 +89,12 @@ def page_hidden(name: str) -> bool:
 
 
 def _is_error(message) -> bool:  # noqa: ANN001 (playwright's ConsoleMessage)
-    """A console error, but not the 400 that /api/validate answers for an invalid report (the
-    contract: the browser logs every 4xx response it fetches)."""
+    """A console error, but not the 400 that /api/validate answers for an invalid report, or
+    /api/laws for an unknown article (the contract: the browser logs every 4xx response it fetches)."""
     if message.type != "error":
         return False
     return not (message.text.startswith("Failed to load resource")
-                and urlsplit(message.location.get("url", "")).path.endswith("/api/validate"))  # ?lang=...
+                and urlsplit(message.location.get("url", "")).path.endswith(("/api/validate", "/api/laws")))
 
 
 class Board:
@@ -810,3 +810,31 @@ def test_the_report_desk_takes_the_game_from_the_board_with_its_times_and_settin
     page.wait_for_function("['consistent', 'inconsistent'].includes(document.querySelector('#r-verdict')"
                            ".dataset.verdict)")
     assert "rejected" not in page.inner_text("#r-differences")  # the claim's time came with it
+
+
+def test_the_seminar_s_steps_the_laws_tab_s_errors_and_a_missing_title_are_where_they_belong(board: Board) -> None:
+    page = board.page
+    board.new_game()
+    for line in ("white: play e4", "black: play e5"):
+        page.fill("#line", line)
+        page.press("#line", "Enter")
+        board.settle()
+    played = len(board.view()["events"])
+    page.click("#tab-seminar")
+    for _ in range(3):  # no scenario loaded: Back takes nothing from the game played on Play
+        page.click("#sem-back")
+        board.settle()
+    page.click("#tab-play")
+    assert len(board.view()["events"]) == played == 2
+    page.click("#tab-laws")
+    page.fill("#laws-article", "99")
+    page.click("#laws-show")
+    board.settle()
+    page.wait_for_function("document.querySelector('#laws-heading').textContent.includes('99')")
+    assert page.locator("#laws-list > *").count() == 0
+    page.click("#tab-report")
+    page.fill("#r-event", "Club")
+    page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'invalid'")
+    note = page.locator("#r-title").locator("xpath=ancestor::label/following-sibling::*[1]")
+    assert "'title'" in note.inner_text()
+    assert page.locator("#r-events.has-error").count() == 0

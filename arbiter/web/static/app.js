@@ -711,6 +711,7 @@ async function loadLibrary() {
 async function startSeminar(body) {
     app.timeMode = "scenario"
     const data = await newSession(body)
+    app.seminarId = data.id  // Back and Next step this session only, never a game played on Play
     try {
         app.quiz = (await api("GET", `/api/sessions/${data.id}/quiz`)).question
     } catch {
@@ -726,16 +727,23 @@ $("sem-file").addEventListener("change", async () => {
     const file = $("sem-file").files[0]
     if (!file) return
     const text = await file.text()
-    enqueue(() => startSeminar(withLaws({scenario: text})))
+    // an error of the file names its line in the file, not in the request that posted it
+    enqueue(() => startSeminar(withLaws({scenario: text})).catch((error) => {
+        say(error.message.replace(/^<request>:/, `${file.name}:`))
+    }))
 })
+const isSeminarLoaded = () => Boolean(app.id) && app.id === app.seminarId
 $("sem-next").addEventListener("click", () => {
+    if (!isSeminarLoaded()) return
     if (quizDue()) {
         say(t("answer the question first: what would you rule?"))
         return
     }
     action("next")
 })
-$("sem-back").addEventListener("click", () => action("back"))
+$("sem-back").addEventListener("click", () => {
+    if (isSeminarLoaded()) action("back")
+})
 
 // While a question waits for its answer, what would give the answer away waits too: the
 // obligation, the result, a game over, and the rulings (issue 31: a question shows what its answer
@@ -984,7 +992,9 @@ function clearFieldErrors() {
 function showFieldError(message, fields) {
     const found = /^<request>:(\d+): ([\s\S]*)$/.exec(message || "")
     if (!found) return message
-    const target = fields[Number(found[1])]
+    // a title left out is said at the document's first line, whatever field that line comes from
+    const titleMissing = !$("r-title").value.trim() && found[2].includes("'title'")
+    const target = titleMissing ? "r-title" : fields[Number(found[1])]
     const element = typeof target === "string" ? $(target) : target
     if (!element) return found[2]
     element.classList.add("has-error")
@@ -1165,7 +1175,11 @@ async function showLaws() {
 
 $("laws-form").addEventListener("submit", (event) => {
     event.preventDefault()
-    enqueue(showLaws)
+    // an error is said on this tab (the game's message line is hidden here), the old list gone
+    enqueue(() => showLaws().catch((error) => {
+        $("laws-heading").textContent = error.message
+        $("laws-list").replaceChildren()
+    }))
 })
 
 // -- a live e-board (arbiter serve --dgt): its game shown as the arbiter rules it ------------------
