@@ -838,3 +838,14 @@ def test_the_seminar_s_steps_the_laws_tab_s_errors_and_a_missing_title_are_where
     note = page.locator("#r-title").locator("xpath=ancestor::label/following-sibling::*[1]")
     assert "'title'" in note.inner_text()
     assert page.locator("#r-events.has-error").count() == 0
+
+
+def test_once_the_game_is_over_the_status_shows_no_running_clock_and_no_obligation(board: Board) -> None:
+    page = board.page
+    board.new_game()
+    assert "(4.5" not in page.inner_text("#obligation")  # nothing touched: no article cited
+    page.fill("#line", "white: resign")
+    page.press("#line", "Enter")
+    board.settle()
+    page.wait_for_function("document.querySelector('#result').textContent.includes('0-1')")
+    assert page.inner_text("#obligation") == "" and page.inner_text("#clock-running") == "–"

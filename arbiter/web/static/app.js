@@ -566,13 +566,17 @@ function showView(view, fresh) {
     app.newRulings = fresh
     draw(view)
     $("to-move").textContent = t(view.to_move)
-    $("clock-running").textContent = t(view.clock_running)
+    const over = view.result !== "*" || view.state === "ended"
+    $("clock-running").textContent = over ? "–" : t(view.clock_running)  // no clock runs once the game is over
     $("laws-of").textContent = view.laws
     // what a person reads: nothing touched yet, the game over and its result, else the turn's state
     $("state").textContent = view.state === "idle" ? t("nothing touched")
         : view.state === "ended" ? t("game over: {result}").replace("{result}", view.result) : tv("state", view.state)
+    // nothing binds once the game is over; with nothing touched, no article is cited (4.5 is
+    // for touched pieces that cannot move)
     const ob = view.obligation
-    $("obligation").textContent = `${ob.text} (${ob.law.number}${ob.law.title ? ", " + ob.law.title : ""})`
+    $("obligation").textContent = over ? "" : ob.article
+        ? `${ob.text} (${ob.law.number}${ob.law.title ? ", " + ob.law.title : ""})` : ob.text
     $("hands-list").replaceChildren(...(view.hands.length ? view.hands.map((held) => {
         const span = document.createElement("span")
         span.className = "held"
