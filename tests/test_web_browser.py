@@ -849,3 +849,17 @@ def test_once_the_game_is_over_the_status_shows_no_running_clock_and_no_obligati
     board.settle()
     page.wait_for_function("document.querySelector('#result').textContent.includes('0-1')")
     assert page.inner_text("#obligation") == "" and page.inner_text("#clock-running") == "–"
+
+
+@pytest.mark.parametrize("language", ["en", "bg"])
+def test_at_800_pixels_nothing_sticks_out_and_back_and_next_stay_together(board: Board, language: str) -> None:
+    page = board.page
+    page.set_viewport_size({"width": 800, "height": 900})
+    page.select_option("#lang", language)
+    board.settle()
+    page.wait_for_timeout(150)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 800
+    page.click("#tab-seminar")
+    tops = page.evaluate("['#sem-back', '#sem-next'].map(s => document.querySelector(s).getBoundingClientRect().top)")
+    assert tops[0] == tops[1]
+    page.click("#tab-play")
