@@ -249,12 +249,7 @@ class Session:
                 continue
             found.setdefault(move, []).append(code)
         if len(found) > 1:
-            readings = [_("{move} in {notation} notation").format(
-                move=write_san(board, move, codes[0]) if board.is_legal(move) else move.uci(),
-                notation=told_name(codes[0])) for move, codes in found.items()]
-            raise AmbiguousNotationError(_("{move} reads two ways: {readings}; write it as UCI ({uci})").format(
-                move=repr(text), readings=_(" or ").join(readings),
-                uci=" / ".join(move.uci() for move in found)), list(found))
+            raise AmbiguousNotationError(_reads_two_ways(board, text, found), list(found))
         if not found or own in next(iter(found.values())):
             return text
         return _written(board, next(iter(found)), own)
@@ -590,12 +585,18 @@ def _typed_start_moves(fen: str | None, moves: str, notation: str) -> str:
         if not found:  # the start's reader says why, of this move, numbered as typed
             return " ".join(played + texts[number:])
         if len(found) > 1:
-            readings = [_("{move} in {notation} notation").format(move=write_san(board, move, codes[0]),
-                                                                   notation=told_name(codes[0]))
-                        for move, codes in found.items()]
-            raise ScenarioError("moves", None, _("{move} reads two ways: {readings}; write it as UCI ({uci})").format(
-                move=repr(text), readings=_(" or ").join(readings), uci=" / ".join(move.uci() for move in found)))
+            raise ScenarioError("moves", None, _reads_two_ways(board, text, found))
         move = next(iter(found))
         played.append(move.uci())
         board.push(move)
     return " ".join(played)
+
+
+def _reads_two_ways(board: chess.Board, text: str, found: dict[chess.Move, list[str]]) -> str:
+    """The error of a move ``text`` that the notations ``found`` read as different moves: each
+    reading named, in its notation (SAN where the move is legal, else UCI), and the UCI to write."""
+    readings = [_("{move} in {notation} notation").format(
+        move=write_san(board, move, codes[0]) if board.is_legal(move) else move.uci(),
+        notation=told_name(codes[0])) for move, codes in found.items()]
+    return _("{move} reads two ways: {readings}; write it as UCI ({uci})").format(
+        move=repr(text), readings=_(" or ").join(readings), uci=" / ".join(move.uci() for move in found))
