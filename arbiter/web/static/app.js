@@ -1052,7 +1052,13 @@ $("report-form").addEventListener("change", () => {
 // times and hands, the moves in the notation they were played in (GET /api/sessions/{id}/report).
 $("r-from-board").addEventListener("click", async () => {
     if (!app.id) return
-    const fields = (await api("GET", `/api/sessions/${app.id}/report`)).fields
+    let fields
+    try {
+        fields = (await api("GET", `/api/sessions/${app.id}/report`)).fields
+    } catch (error) {  // the session gone (the server restarted without a store): said where the verdict is
+        $("r-verdict").textContent = error.message
+        return
+    }
     $("r-events").value = fields.events.join("\n")
     $("r-start-kind").value = fields.start_kind
     $("r-start").value = fields.start
