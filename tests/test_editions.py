@@ -291,3 +291,13 @@ def test_teach_says_the_edition_when_it_is_not_todays(piped: Piped) -> None:
     older = piped(["teach", "--laws", "2014"], ":quit\n")
     assert "The Laws of Chess of 2014 (in force from 2014-07-01)." in older.stdout
     assert "The Laws of Chess of" not in piped(["teach"], ":quit\n").stdout
+
+
+@pytest.mark.parametrize("laws", ["2014", "2017", "2018", "2023"])
+def test_the_definitions_of_rapid_and_blitz_are_in_every_edition(laws: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for article, words in (("A.1", "more than 10 minutes"), ("B.1", "10 minutes or less")):
+        assert main(["laws", "--laws", laws, article]) == 0
+        assert words in " ".join(capsys.readouterr().out.split())
+    assert main(["laws", "--diff", "2009", "2014"]) == 0
+    diff = capsys.readouterr().out
+    assert "A.1 Rapid chess  [reworded]" in diff and "B.1 Blitz  [reworded]" in diff  # never "removed" in 2014
