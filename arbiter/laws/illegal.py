@@ -90,7 +90,8 @@ def illegal_position_after(ref: Game, record: IllegalMove) -> None:
     check and the arbiter is ``called``: the opponent can still claim it or reply, and the board
     stands until he does (:func:`unplayable_found`, issue 38). In rapid and blitz otherwise, A.5.4
     read by analogy: the arbiter waits until the next move is completed, and if an illegal position
-    is still on the board then, the game is drawn."""
+    is still on the board then, the game is drawn; but where the edition has the watching arbiter
+    intervene (2009's A.4.c in rapid), he corrects it at once."""
     if ref.illegal_position is not None:
         ref.check_illegal_position()  # this completed move was the next one
         return
@@ -100,9 +101,11 @@ def illegal_position_after(ref: Game, record: IllegalMove) -> None:
     if any_time and not ref.watching and is_king_left_in_check(ref.position.board):
         ref.illegal_position, ref.king_left_in_check = ref.position.depth, record
         return
-    if any_time:
+    # 2009's A.4.c: in rapid the watching arbiter intervenes himself, if he can (no wait)
+    intervenes = ref.watching and ref.supervision.get("illegal_position") == "intervene"
+    if any_time or intervenes:
         ref.open_illegal.remove(record)
-        ref.violation(record.player, "7.5.1", texts.illegal_position_found(record.player))
+        ref.violation(record.player, "7.5.1" if any_time else "A.5.4", texts.illegal_position_found(record.player))
         correct(ref, record, announce=False)
         return
     ref.illegal_position = ref.position.depth
