@@ -212,7 +212,8 @@ class Game:
                 bound: Obligation | None = None) -> None:
         """Deliberate touches by the player having the move, at one instant; ``bound``, if given,
         is what they bind him to, known without asking touch-move. ``Referee._play_and_press`` rules
-        a plain ``play``'s touches without this: what changes here must change there."""
+        a plain ``play``'s touches without this (its turn has no breach open: only the draw offer
+        and the two obligations to rule): what changes here must change there."""
         turn = self._turn
         turn.instant += 1
         for square, piece in zip(squares, pieces, strict=True):

@@ -403,15 +403,16 @@ class Session:
             value = getattr(spec, key)
             if value is not None:
                 doc[key] = value
-        if self._scenario.laws_from != "default":  # the edition ruled by (a report's date is not kept)
-            doc["laws"] = self._scenario.settings.laws
+        own = self._own_settings()
+        if "laws" in own:  # the edition ruled by (a report's date is not kept)
+            doc["laws"] = own["laws"]
         for key, default in (("orientation", "right"), ("colours", "right")):
             if getattr(spec, key) != default:
                 doc[key] = getattr(spec, key)
         if spec.regulations is not None:
             doc["regulations"] = spec.regulations.model_dump(mode="json", exclude_unset=True)
-        if self._scenario.settings.notation != "en":
-            doc["notation"] = self._scenario.settings.notation
+        if "notation" in own:
+            doc["notation"] = own["notation"]
         board = self._scenario.start.board
         set_up = spec.start.set_up if spec.start is not None else None
         # a wrong set-up (7.2) as written; the moves before the start, which repetitions (9.2) count
@@ -440,7 +441,7 @@ class Session:
         ``pgn``, and ``start``: a FEN, or a PGN text of the moves played before the events) and
         its events as lines the desk reads, times and hands included (``white: play Кf3 at=2
         hand=right``), their moves in the session's notation, which ``notation`` names."""
-        spec, settings = self._scenario.spec, self._scenario.settings
+        spec, own = self._scenario.spec, self._own_settings()
         board = self._scenario.start.board
         root = board.root()
         if board.move_stack:
@@ -459,10 +460,19 @@ class Session:
             if event.hand is not None:
                 line += f" hand={event.hand}"
             lines.append(line)
-        return {"time_control": spec.time_control, "arbiter": spec.arbiter,
-                "laws": settings.laws if self._scenario.laws_from != "default" else None,
-                "notation": settings.notation if settings.notation != "en" else None,
-                "start_kind": start_kind, "start": start, "events": lines}
+        return {"time_control": spec.time_control, "arbiter": spec.arbiter, "laws": own.get("laws"),
+                "notation": own.get("notation"), "start_kind": start_kind, "start": start, "events": lines}
+
+    def _own_settings(self) -> dict[str, str]:
+        """The edition of the Laws and the notation the game has of its own, which a saved file
+        (:meth:`to_scenario`) and a report (:meth:`report_fields`) keep; left out where they are the
+        defaults."""
+        settings, own = self._scenario.settings, {}
+        if self._scenario.laws_from != "default":
+            own["laws"] = settings.laws
+        if settings.notation != "en":
+            own["notation"] = settings.notation
+        return own
 
     def is_source(self, path: Path) -> bool:
         """Whether ``path`` is the file the session was loaded from."""
