@@ -8,7 +8,11 @@ its CPU time (``time.process_time``) is added to the variant's total for the rep
   legal, write its SAN with the check and mate signs, push, look for a legal reply, the key of the
   position for repetitions);
 - b: the arbiter, as ``play`` events;
-- c: the arbiter, in the long physical form (lift, remove, place, release, put, press);
+- c: the arbiter, in the long physical form (lift, remove, place, release, put, press), the
+  events ruled as ``arbiter run`` rules a file's (``Referee.apply_from``: a plain move's acts in
+  one go, each ruling on its own act; issue 36, seventh session);
+- c_acts: the same events ruled act by act, as a live session rules them (``arbiter teach``,
+  the web board, an e-board: the next act is not known yet);
 - audit: ``arbiter audit``'s work on the game's PGN text (``arbiter.files.audit.audit_text``).
 
 The order of the variants turns from game to game, so that no variant always runs first, and a
@@ -42,7 +46,7 @@ from arbiter.laws.referee import Referee, Settings
 from arbiter.table.events import Event
 from bench.games import CORPUS, physical, plays, real_corpus
 
-VARIANTS = ("a", "floor", "b", "c", "audit")
+VARIANTS = ("a", "floor", "b", "c", "c_acts", "audit")
 
 
 class Game:
@@ -115,6 +119,13 @@ def _b(game: Game) -> None:
 
 
 def _c(game: Game) -> None:
+    referee = Referee(Position(), Settings())
+    events, index = game.physical, 0
+    while index < len(events):
+        index += referee.apply_from(events, index)
+
+
+def _c_acts(game: Game) -> None:
     _through(game.physical)
 
 
@@ -122,7 +133,8 @@ def _audit(game: Game) -> None:
     audit_text((game.number, game.text))
 
 
-RUNS: dict[str, Callable[[Game], None]] = {"a": _a, "floor": _floor, "b": _b, "c": _c, "audit": _audit}
+RUNS: dict[str, Callable[[Game], None]] = {"a": _a, "floor": _floor, "b": _b, "c": _c, "c_acts": _c_acts,
+                                           "audit": _audit}
 
 
 def interleaved(games: Sequence[Game], repetitions: int) -> dict[str, list[float]]:
@@ -149,7 +161,7 @@ def _spread(prefix: str, values: list[float]) -> dict[str, float]:
 
 
 def figures(games: Sequence[Game], repetitions: int, prefix: str = "") -> dict[str, float]:
-    """The figures of one corpus: µs per move of a, floor, b, c; the ratios; the audit's games
+    """The figures of one corpus: µs per move of a, floor, b, c, c_acts; the ratios; the audit's games
     per CPU second; the machine's load before and after."""
     plies = sum(len(game.sans) for game in games)
     load_before = os.getloadavg()[0]
@@ -157,9 +169,9 @@ def figures(games: Sequence[Game], repetitions: int, prefix: str = "") -> dict[s
     load_after = os.getloadavg()[0]
     out: dict[str, float] = {f"{prefix}replayed_games": len(games), f"{prefix}plies": plies,
                              f"{prefix}repetitions": repetitions}
-    for variant in ("a", "floor", "b", "c"):
+    for variant in ("a", "floor", "b", "c", "c_acts"):
         out.update(_spread(f"{prefix}{variant}_us_per_move", [t * 1e6 / plies for t in totals[variant]]))
-    for top, bottom in (("b", "a"), ("c", "a"), ("floor", "a"), ("b", "floor"), ("c", "floor")):
+    for top, bottom in (("b", "a"), ("c", "a"), ("c_acts", "a"), ("floor", "a"), ("b", "floor"), ("c", "floor")):
         ratios = [x / y for x, y in zip(totals[top], totals[bottom], strict=True)]
         out.update(_spread(f"{prefix}{top}_over_{bottom}", ratios))
     out.update(_spread(f"{prefix}audit_games_per_cpu_s", [len(games) / t for t in totals["audit"]]))

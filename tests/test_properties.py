@@ -358,6 +358,80 @@ def test_plain_acts_rule_as_their_handlers(data: st.DataObject, fen: str | None,
         _apply_to_both(fast, slow, ev, index)
 
 
+@pytest.mark.slow
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.one_of(STARTS, st.sampled_from(MARKED_STARTS)), st.sampled_from(["watching", "called"]),
+       st.sampled_from(["standard", "rapid", "blitz"]), st.integers(min_value=1, max_value=80),
+       st.sampled_from(["2023", "2017", "2009"]), st.sampled_from(CLOCKS), st.booleans())
+def test_plain_moves_of_a_file_rule_as_their_acts(data: st.DataObject, fen: str | None, mode: str, ruleset: str,
+                                                  length: int, laws: str, control: str, timed: bool) -> None:
+    """A file's plain moves ruled in one go (:meth:`Referee.apply_from`, as ``arbiter run`` rules
+    them) give the rulings, each on its own event, the errors, pieces, clock and state that ruling
+    every act by itself gives: moves made step by step, untimed or timed, in one hand or two, some
+    steps left out or put in another order, some acts by the other player, mixed with any other
+    act; from every start, under three editions and every kind of clock."""
+    def referee() -> Referee:
+        clock = Clock(fen is None or " w " in fen, {chess.WHITE: 60.0, chess.BLACK: 60.0}, TimeControl.parse(control))
+        return Referee(Position.from_start(fen, []), Settings(mode, ruleset, laws=laws), clock)  # type: ignore[arg-type]
+
+    one_by_one = referee()
+    quiet = data.draw(st.booleans())  # nothing but the moves' steps: the turns stay plain
+    queue: list[str] = []
+    mover = one_by_one.position.turn  # whose move the queue's steps make
+    events: list[Event] = []
+    seen: list[tuple[object, ...]] = []  # after each event, what the referee ruling act by act holds
+    now = 0.0
+    for index in range(length):
+        if not queue and (quiet or data.draw(st.integers(min_value=0, max_value=3))):
+            board = one_by_one.position.board
+            legal = list(board.legal_moves)
+            if legal:
+                move = data.draw(st.sampled_from(legal))
+                a, b = chess.square_name(move.from_square), chess.square_name(move.to_square)
+                take = [f"remove {b}"] if board.piece_at(move.to_square) is not None else []
+                queue, mover = [f"lift {a}", *take, f"place {b}", "release", "press"], board.turn
+                if not quiet and data.draw(st.booleans()):
+                    queue.pop(data.draw(st.integers(min_value=0, max_value=len(queue) - 1)))
+        if queue and (quiet or data.draw(st.integers(min_value=0, max_value=5))):
+            action, actor = queue.pop(0), mover
+        else:
+            action, actor = _plausible_action(data, one_by_one), one_by_one.position.turn
+        if not quiet and not data.draw(st.integers(min_value=0, max_value=7)):
+            actor = not actor
+        hand = None if quiet else data.draw(st.sampled_from([None, None, None, "left", "right"]))
+        at: float | None = None
+        if timed and data.draw(st.booleans()):
+            now += data.draw(st.sampled_from([0.0, 0.5, 3.0]))
+            at = now
+        ev = Event(actor, parse_action(action), action, at, hand, None, None)  # type: ignore[arg-type]
+        events.append(ev)
+        try:
+            one_by_one.apply(ev, index)
+            error = None
+        except ArbiterError as err:
+            error = str(err)
+        seen.append((error, len(one_by_one.rulings), _held(one_by_one)))
+    expected = [r.as_dict() for r in one_by_one.rulings]
+
+    at_once, index, errors = referee(), 0, []
+    while index < len(events):
+        try:
+            index += at_once.apply_from(events, index)
+            errors.append(None)
+        except ArbiterError as err:
+            errors.append(str(err))
+            index += 1
+        assert (errors[-1], len(at_once.rulings), _held(at_once)) == seen[index - 1], events[index - 1].text
+    assert [r.as_dict() for r in at_once.rulings] == expected
+
+
+def _held(ref: Referee) -> str:
+    """Everything :func:`_apply_to_both` compares but the rulings, written out (a snapshot: the
+    referee changes its lists and dicts in place)."""
+    return repr((ref.position.fen(), bitboards(ref.position.standing), ref.table.state, ref.result, ref.pending,
+                 ref.table.last_hand, ref.clock.reading(), ref.clock.running, _state(ref)))
+
+
 def _apply_to_both(fast: Referee, slow: Referee, ev: Event, index: int) -> None:
     """Apply ``ev`` to a referee ruling in one go where it may (``fast``) and to one ruling every
     act by its handler (``slow``): the same rulings or error, pieces, clock and state after it."""

@@ -6,8 +6,10 @@ import chess
 import pytest
 
 from arbiter.core.clock import Clock, TimeControl
+from arbiter.core.errors import ArbiterError
 from arbiter.core.position import Position
 from arbiter.laws.referee import Referee, Settings
+from arbiter.table.events import Event
 from tests.conftest import event, feed, kinds, referee
 
 
@@ -257,3 +259,86 @@ def test_a_move_other_than_the_one_written_for_an_incorrect_claim_is_said_as_suc
     given = feed(ref, "black: write Nh5", "black: claim threefold Nh5", "black: play Nd5")
     assert [r.text.split(". ")[0] for r in given if r.kind == "violation"] == [
         "Black played Nd5, which the incorrect draw claim does not allow"]
+
+
+def _file_ruled(ref: Referee, *texts: str | Event) -> tuple[list[int], list[tuple[object, ...]]]:
+    """The events of a file ruled as ``arbiter run`` rules them (:meth:`Referee.apply_from`): how
+    many events each step took, and every ruling as (event, kind, article)."""
+    events = [event(text) if isinstance(text, str) else text for text in texts]
+    taken, index = [], 0
+    while index < len(events):
+        taken.append(ref.apply_from(events, index))
+        index += taken[-1]
+    return taken, [(r.event, r.kind, r.article) for r in ref.rulings]
+
+
+def _acts_ruled(ref: Referee, *texts: str | Event) -> list[tuple[object, ...]]:
+    for index, text in enumerate(texts):
+        ref.apply(event(text) if isinstance(text, str) else text, index)
+    return [(r.event, r.kind, r.article) for r in ref.rulings]
+
+
+def test_a_files_plain_move_is_ruled_in_one_go_each_ruling_on_its_act() -> None:
+    moves = ("white: lift e2", "white: place e4", "white: release", "white: press",
+             "black: lift d7", "black: place d5", "black: release", "black: press",
+             "white: lift e4", "white: remove d5", "white: place d5", "white: release", "white: press")
+    taken, rulings = _file_ruled(referee(), *moves)
+    assert taken == [4, 4, 5]
+    assert rulings == _acts_ruled(referee(), *moves)
+    assert rulings[-4:] == [(8, "obligation", "4.3.1"), (9, "obligation", "4.3.3"), (11, "made", "4.7"),
+                            (12, "completed", "6.2.1")]
+
+
+_ITALIAN = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1"
+_EXCHANGE = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"
+_EN_PASSANT = "rnbqkbnr/ppppp1pp/8/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 1"
+
+
+@pytest.mark.parametrize("start, moves", [
+    # the hand changes: the place is an error in the file (nothing is in white's left hand)
+    (_ITALIAN, ("white: lift d2", event("white: place d3", hand="left"), "white: release", "white: press")),
+    # timed: the clock runs between the acts
+    (_ITALIAN, (event("white: lift d2", at=1), event("white: place d3", at=2), event("white: release", at=2),
+                event("white: press", at=3))),
+    # the other player presses; a touch first
+    (_ITALIAN, ("white: lift d2", "white: place d3", "white: release", "black: press")),
+    (_ITALIAN, ("white: touch d2", "white: lift d2", "white: place d3", "white: release", "white: press")),
+    # castling and en passant, in their own steps
+    (_ITALIAN, ("white: lift e1", "white: place g1", "white: release", "white: press")),
+    (_EN_PASSANT, ("white: lift e5", "white: place f6", "white: release", "white: press")),
+    # a capture whose piece is not taken off, another piece taken off, an illegal move
+    (_EXCHANGE, ("white: lift e4", "white: place d5", "white: release", "white: press")),
+    (_EXCHANGE, ("white: lift e4", "white: remove b8", "white: place d5", "white: release", "white: press")),
+    (_EXCHANGE, ("white: lift e4", "white: place e6", "white: release", "white: press")),
+])
+def test_acts_that_are_not_a_plain_move_are_ruled_one_by_one(start: str, moves: tuple[str | Event, ...]) -> None:
+    ref = referee(start)
+    events = [event(text) if isinstance(text, str) else text for text in moves]
+    assert ref.apply_plain_move(events, 0) == 0
+    assert ref.rulings == [] and ref.table.state == "idle"
+    ruled = referee(start)
+    for index in range(len(events)):
+        try:
+            assert ruled.apply_from(events, index) == 1
+        except ArbiterError:
+            pass
+
+
+def test_a_plain_move_that_ends_the_game_is_left_to_its_acts() -> None:
+    """Mate is ruled when the move is released, and the press after it counts for nothing."""
+    start = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1"
+    moves = ("white: lift f3", "white: remove f7", "white: place f7", "white: release", "white: press")
+    taken, rulings = _file_ruled(referee(start), *moves)
+    assert taken == [1, 1, 1, 1, 1]
+    assert rulings == _acts_ruled(referee(start), *moves)
+    assert (3, "result", "5.1.1") in rulings
+
+
+def test_a_plain_move_rejects_the_opponents_draw_offer_as_its_acts_do() -> None:
+    moves = ("white: lift e2", "white: place e4", "white: release", "white: offer draw", "white: press",
+             "black: lift e7", "black: place e5", "black: release", "black: press")
+    ref = referee()
+    taken, rulings = _file_ruled(ref, *moves)
+    assert taken == [1, 1, 1, 1, 1, 4] and ref.draw_offer is None  # 9.1.2.2
+    one_by_one = referee()
+    assert rulings == _acts_ruled(one_by_one, *moves) and one_by_one.draw_offer is None

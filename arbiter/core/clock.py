@@ -277,6 +277,13 @@ class Clock:
         self.now = now
         return fell
 
+    def has_uncounted_flag_at_zero(self) -> bool:
+        """Whether :meth:`flags_at_zero` would count a flag now (it changes nothing)."""
+        remaining = self.remaining
+        if remaining is None:
+            return False
+        return any(remaining[color] <= 0 and color not in self.fallen for color in (chess.WHITE, chess.BLACK))
+
     def flags_at_zero(self) -> list[tuple[chess.Color, Fraction]]:
         """The flags of the sides at zero not yet counted as fallen, now counted: a clock at zero
         has a fallen flag, however it got there (set so at the start, or time taken away)."""

@@ -598,6 +598,13 @@ class Position:
             return move_between(board, standing, mask)
         return move if legal else None
 
+    def is_legal(self, move: chess.Move) -> bool:
+        """Whether ``move`` is legal in the present position, asked of the compiled core where
+        there is one."""
+        core = self._core()
+        legal = fast_is_legal(core, move) if core is not None else None
+        return legal if legal is not None else self.now.is_legal(move)
+
     def legal_move_named(self, text: str) -> chess.Move | None:
         """The legal move the SAN or UCI text names, read by the compiled core (None: it reads
         none, or there is no compiled core; python-chess's readers then say why)."""

@@ -315,12 +315,28 @@ def apply_event(path: str, referee: Referee, index: int, event: Event) -> Sequen
     :class:`Ruling` objects (their sentences told) only if read (issue 36)."""
     try:
         return referee.apply(event, index)
-    except ArbiterError as err:
-        raise ScenarioError(path, event.line, f"{event_label(index, event.describe())}: {told(err)}") from None
-    except Exception as err:  # noqa: BLE001 - a bug of ours: reported at its event, the other files still run
-        message = f"{event_label(index, event.describe())}: " + _("internal error, please report it: {error}").format(
-            error=repr(err))
-        raise InternalError(path, event.line, message) from err
+    except Exception as err:  # noqa: BLE001 - a bug of ours too: reported at its event, the other files still run
+        raise _failed_at(path, index, event, err) from (None if isinstance(err, ArbiterError) else err)
+
+
+def _failed_at(path: str, index: int, event: Event, err: Exception) -> ScenarioError | InternalError:
+    """The error of a file's event the referee could not rule on: the event's own fault
+    (:class:`ArbiterError`) or a failure of the arbiter itself (any other)."""
+    if isinstance(err, ArbiterError):
+        return ScenarioError(path, event.line, f"{event_label(index, event.describe())}: {told(err)}")
+    message = f"{event_label(index, event.describe())}: " + _("internal error, please report it: {error}").format(
+        error=repr(err))
+    return InternalError(path, event.line, message)
+
+
+def apply_events_from(path: str, referee: Referee, events: Sequence[Event], index: int) -> int:
+    """Rule on event ``index`` of the file ``path``, or on the plain move's acts that begin there
+    in one go (:meth:`Referee.apply_from`, issue 36): how many events were ruled. Errors as
+    :func:`replay_event`'s, at event ``index``."""
+    try:
+        return referee.apply_from(events, index)
+    except Exception as err:  # noqa: BLE001 - as apply_event
+        raise _failed_at(path, index, events[index], err) from (None if isinstance(err, ArbiterError) else err)
 
 
 def run(scenario: Scenario, check: bool = True) -> Outcome:
@@ -330,9 +346,10 @@ def run(scenario: Scenario, check: bool = True) -> Outcome:
     """
     referee = scenario.new_referee()
     outcome = Outcome(scenario, referee)
-    for index, event in enumerate(scenario.events):
+    events, index = scenario.events, 0
+    while index < len(events):
         try:
-            apply_event(scenario.path, referee, index, event)  # the rulings are read once, by the check
+            index += apply_events_from(scenario.path, referee, events, index)  # the rulings are read once, by the check
         except InternalError:
             raise
         except ScenarioError as err:

@@ -7,7 +7,7 @@ pieces moved out of turn, and sends the press, the claims and offers and the irr
 their judges (:mod:`~arbiter.laws.clockpress`, :mod:`~arbiter.laws.claims`,
 :mod:`~arbiter.laws.illegal`, :mod:`~arbiter.laws.irregularities`).
 
-About 450 lines, on purpose: the handlers of the acts, the plain `play` made and pressed in one
+About 530 lines, on purpose: the handlers of the acts, the plain `play` made and pressed in one
 go beside the steps it stands for (a property test compares the two), and the reading of a move
 by whoever plays it share the referee's state of the turn; apart, each would reach into it.
 """
@@ -104,6 +104,81 @@ class Referee(Game):
             # 7.5.5) shows a fallen flag at that instant, not at the next event.
             self._count_flags_at_zero()
         return rulings[first:]
+
+    def apply_from(self, events: Sequence[Event], index: int) -> int:
+        """Rule on ``events[index]``, or in one go on a plain move's acts that begin there
+        (:meth:`apply_plain_move`): how many events were ruled (their rulings are in
+        :attr:`rulings`, each on its own event).
+
+        :raises InvalidEventError: as :meth:`apply`, for ``events[index]``.
+        """
+        taken = self.apply_plain_move(events, index)
+        if taken:
+            return taken
+        self.apply(events[index], index)
+        return 1
+
+    def apply_plain_move(self, events: Sequence[Event], index: int) -> int:
+        """Rule in one go on a plain move's acts, if the events from ``index`` on begin with them:
+        how many events were ruled; 0 if they do not, with nothing changed but the start judged
+        as :meth:`apply` judges it first (:meth:`apply` then rules on each). A file's events are
+        all known before they are ruled (``arbiter run``, issue 36); a live session's are not.
+
+        The acts are the long form of a simple move or capture of the player who has the move, in
+        a plain turn (nothing touched, held, knocked over or displaced, no breach open, his clock
+        running): lift the piece, take off the piece it captures, place it on the move's square,
+        release it, press the clock; the same hand, no time given, the move ending nothing. Each
+        ruling is the one :meth:`apply` gives, on the act it gives it on: the lift binds him to
+        move the piece (4.3.1), the removal to capture with it (4.3.3), the release makes the
+        move (4.7), the press completes it (6.2.1); a property test compares the two ways.
+        """
+        end = index + 4
+        if end > len(events) or not self.at_once or self.is_over:
+            return 0
+        first = events[index]
+        lift = first.action
+        if type(lift) is not LiftAct or first.at is not None:
+            return 0
+        color, hand = first.actor, first.hand
+        removal = events[index + 1].action
+        taking: chess.Square | None = None
+        if type(removal) is RemoveAct:
+            taking, end = removal.square, end + 1
+            if end > len(events):
+                return 0
+        acts = events[index:end]
+        for event in acts:
+            if event.actor != color or event.at is not None or event.hand != hand:
+                return 0
+        place = acts[-3].action
+        if type(place) is not PlaceAct or type(acts[-2].action) is not ReleaseAct \
+                or type(acts[-1].action) is not PressAct:
+            return 0
+        origin, target = lift.square, place.square
+        if not self.start_judged:  # as apply() judges it first, on the first event
+            self._index = index
+            self.judge_start()
+            if self.is_over:
+                return 0
+        position = self.position
+        if (taking is not None and taking != target) or position.turn != color or self.absent \
+                or self.unexplained_pause is not None or self.clock.paused \
+                or self.clock.has_uncounted_flag_at_zero():
+            return 0
+        board = position.now
+        taken = board.piece_at(target)
+        if (taken is None) != (taking is None):
+            return 0
+        move = chess.Move(origin, target)
+        if not position.is_legal(move) or not self._can_play_at_once(color, move, True) \
+                or not self._is_plain_turn(color) or board.is_castling(move):
+            return 0
+        before, self._index = self._index, index
+        if not self._play_and_press(color, move, self.table.hand_of(color, hand), False,
+                                    (index, index + 1, end - 2, end - 1)):
+            self._index = before
+            return 0
+        return end - index
 
     def time_passes(self, now: Fraction) -> list[Ruling]:
         """Time runs to ``now`` with no act (a live clock seen running, ``arbiter watch``): a flag
@@ -373,7 +448,8 @@ class Referee(Game):
                 and self.king_left_in_check is None
                 and self.clock.running == color)
 
-    def _play_and_press(self, color: chess.Color, move: chess.Move, hand: Hand, castling: bool) -> bool:
+    def _play_and_press(self, color: chess.Color, move: chess.Move, hand: Hand, castling: bool,
+                        steps: tuple[int, int, int, int] | None = None) -> bool:
         """:meth:`_play_at_once` and the press after it, for a move that does not end the game, in
         one go: the rulings, pieces, clock and state they leave, without the turn's touches, the
         move pending and its completion made and dropped on the way (the player's turn is over at
@@ -382,7 +458,10 @@ class Referee(Game):
 
         Castling (``castling``) is ruled as its steps rule it: the king lifted binds the player to
         move it (4.3.1), the king set down two squares over to castle (4.7.2), the rook then
-        touched as well (4.4.1); the texts of the last two name no piece of the board."""
+        touched as well (4.4.1); the texts of the last two name no piece of the board.
+
+        ``steps``: the events the long form's acts were, (lift, remove, release, press), each
+        ruling given on its act's (:meth:`apply_plain_move`); None: all on the ``play`` event."""
         position = self.position
         board = position.now
         origin, target = move.from_square, move.to_square
@@ -394,18 +473,21 @@ class Referee(Game):
         played = position.last_move()  # the copy the history keeps
         assert played is not None, "a move was just made"
         index, add = self._index, self.rulings.add
+        lifted, removed, released, pressed = steps if steps is not None else (index, index, index, index)
         self.reject_offer(color)
         # The touches' rulings name the pieces as they stood before the move (rule_obligation would
         # read the board after it): 4.3.1, his piece touched, which can move; 4.3.3, the opponent's.
-        add(index, MustMove(color, "4.3.1", origin, piece))
+        add(lifted, MustMove(color, "4.3.1", origin, piece))
         if castling:
             side: Side = "kingside" if target > origin else "queenside"
             self.rule_obligation(color, Obligation("castle", "4.7.2", side=side))
             self.rule_obligation(color, Obligation("castle", "4.4.1", side=side))
         elif taken is not None:
-            add(index, MustCapture(color, "4.3.3", target, taken, origin, piece))
+            add(removed, MustCapture(color, "4.3.3", target, taken, origin, piece))
         self.table.play(color, move, hand, (piece, taken))
+        self._index = released
         self.made(color, played, san)
+        self._index = pressed
         self.was_paused = self.clock.paused = False
         self.clock.switch(color)
         self.complete(color, played, "6.2.1")
