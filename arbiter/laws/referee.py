@@ -132,12 +132,12 @@ class Referee(Game):
         move the piece (4.3.1), the removal to capture with it (4.3.3), the release makes the
         move (4.7), the press completes it (6.2.1); a property test compares the two ways.
         """
-        end = index + 4
-        if end > len(events) or not self.at_once or self.is_over:
-            return 0
         first = events[index]
         lift = first.action
-        if type(lift) is not LiftAct or first.at is not None:
+        if type(lift) is not LiftAct:  # asked first: a file of `play` events passes here (issue 36)
+            return 0
+        end = index + 4
+        if end > len(events) or first.at is not None or not self.at_once or self.is_over:
             return 0
         color, hand = first.actor, first.hand
         removal = events[index + 1].action
