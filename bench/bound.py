@@ -1,8 +1,10 @@
 """How far could c/a fall without two questions the Laws ask? (issue 36, c/a ≤ 2.5)
 
-An experiment, not a figure of the referee: a, b and c of :mod:`bench.sidebyside` replayed on the
-engine corpus in four variants, interleaved game by game (the variants' order turning from game
-to game), CPU time, the median of the repetitions with min and max:
+An experiment, not a figure of the referee: a, b and c_acts of :mod:`bench.sidebyside` (the long
+form ruled act by act, as a live session rules it; the sixth session's c, before a file's plain
+moves went in one go) replayed on the engine corpus in four variants, interleaved game by game (the
+variants' order turning from game to game), CPU time, the median of the repetitions with min and
+max; "c/a" below is c_acts/a:
 
 - ``as-is``: the referee as it is;
 - ``no-5.2.2``: no dead-position check after a move (``is_dead`` answers False);
@@ -29,7 +31,7 @@ import chess
 import arbiter.laws.game as game_module
 from arbiter.core.position import Position
 from bench.games import CORPUS
-from bench.sidebyside import Game, _a, _b, _c, load
+from bench.sidebyside import Game, _a, _b, _c_acts, load
 
 VARIANTS = ("as-is", "no-5.2.2", "no-4.5", "neither")
 
@@ -59,7 +61,7 @@ def variant(name: str) -> Iterator[None]:
 def measure(games: list[Game], repetitions: int) -> dict[str, tuple[list[float], list[float]]]:
     """Per variant, c/a and b/a of each repetition."""
     ratios: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in VARIANTS}
-    runs: tuple[Callable[[Game], None], ...] = (_a, _b, _c)
+    runs: tuple[Callable[[Game], None], ...] = (_a, _b, _c_acts)
     for _ in range(repetitions):
         totals = {name: [0.0, 0.0, 0.0] for name in VARIANTS}
         for number, game in enumerate(games):
