@@ -145,7 +145,7 @@ def test_the_markdown_report_in_english_is_as_before(tmp_path: Path, capsys: pyt
     text = _markdown(capsys, "--lang", "en", str(_ruled(tmp_path)))
     for line in ("# Incident report: Open - The arbiter stopped the clocks.", "| Event | Open |", "## Account",
                  "## The position before the incident",
-                 "Ruleset standard (supervision partial), arbiter watching, time control 5400+30.",
+                 "Ruleset standard, arbiter watching, time control 5400+30.",
                  "## What happened, and what the Laws say",
                  "The time of an event is counted from the beginning of the events; a clock is what it read after "
                  "the event.", "", "| # | time | event | White's clock | Black's clock | rulings |",

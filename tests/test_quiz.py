@@ -76,7 +76,7 @@ def test_a_repetition_question_shows_the_board_before_the_moves_before_and_the_s
     asked = out[: out.index("Какав је сада исход партије?")]
     # the board before the events: Black's knight still on f6 (Black to move, Black's side below)
     assert "6 · · ♞ · · · · · " in asked
-    assert "Врста шаха: класични шах (надзор: делимичан), судија: долази на позив." in asked
+    assert "Врста шаха: класични шах, судија: долази на позив." in asked  # no supervision in standard chess
     assert "Претходни потези: 1. Сf3 Сf6 2. Сg1 Сg8 3. Сf3 Сf6 4. Сg1." in asked  # what the count rests on
     assert "Шта се догодило: црни: помера f6 g8, бели: рекламира троструко понављање" in asked
     assert "Time control" not in asked and "Темпо игре" not in asked  # the clock plays no part in the answer
@@ -130,7 +130,7 @@ def test_a_question_that_cannot_show_what_its_answer_depends_on_is_refused(
 def test_a_question_that_hides_nothing_shows_the_usual_settings_only() -> None:
     (question,) = quiz.questions([SCENARIOS / "touch" / "own-piece-touched-other-moved.yaml"], random.Random(1))
     context = question.context()
-    assert context.lines() == ["Ruleset standard (supervision partial), arbiter watching."]
+    assert context.lines() == ["Ruleset standard, arbiter watching."]  # supervision is for rapid and blitz
     assert context.board.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     assert context.events == ["white: touch g1"]  # up to the question (after: 1)
 
@@ -149,3 +149,52 @@ def test_a_question_whose_answer_rests_on_times_or_moves_made_shows_them(case: s
     out = piped(["quiz", "--seed", "1", str(SCENARIOS / case)], "1\n").stdout
     for line in shown:
         assert line in out
+
+
+def _one(name: str, seed: int = 1) -> quiz.Question:
+    found = [q for q in quiz.questions([SCENARIOS], random.Random(seed)) if q.scenario.path.endswith(name)]
+    assert len(found) == 1
+    return found[0]
+
+
+def _asked(question: quiz.Question, reply: str = "1") -> str:
+    from arbiter.cli.quiz import _ask
+
+    said: list[str] = []
+    _ask(question, 1, 1, lambda prompt: reply, said.append, None)
+    return "\n".join(said)
+
+
+def test_a_question_on_tenths_of_a_second_shows_them() -> None:
+    """The times were shown to the whole second: 0.3 s left read 0:00:00, acts at 4.9 and 5.1 s
+    read 0:00:04 and 0:00:05, and the question could not be answered from the screen."""
+    context = _one("exact-time/delay-used-in-pieces-then-main-time-to-zero.yaml").context()
+    assert context.clock is not None and "White 0:00:00.3" in context.clock
+    assert context.events[:2] == ["[0:00:04.9] white: touch g1", "[0:00:05.1] white: lift g1"]
+
+
+def test_no_wrong_choice_says_the_right_one_in_other_words() -> None:
+    """After an illegal king move, "move the piece on e1" (the king) was right and "make another
+    legal king move" wrong."""
+    for seed in range(6):
+        question = _one("clock-press/king-into-check.yaml", seed)
+        assert question.choices[question.answer] == "White must move the piece on e1"
+        assert "White must make another legal king move" not in question.choices
+        assert not any("capture the piece on e1" in choice for choice in question.choices)  # his own king
+
+
+def test_the_rulings_a_question_rests_on_are_shown_after_it() -> None:
+    """A question asked after its last event showed only the last three rulings: the violation and
+    the position reinstated it rests on were cut."""
+    said = _asked(_one("clock-press/king-into-check.yaml"))
+    after = said.split("The case:", 1)[1]
+    assert "violation (7.5.1)" in after and "reinstated (7.5.1)" in after and "time (7.5.5)" in after
+
+
+def test_a_question_on_repetitions_shows_the_moves_before_though_its_answer_is_the_same_without() -> None:
+    """Under the 2014 Laws five non-consecutive occurrences do not end the game: the answer is "the
+    game goes on" with or without the moves before the start, so they were not shown, and the
+    repetitions the question is about could not be seen."""
+    context = _one("editions/fivefold-not-consecutive-2014.yaml").context()
+    assert "history" in context.depends and context.history is not None
+    assert context.history.startswith("The moves before: 1. Nf3 Nf6 2. Nc3 Nc6 3. Ng1 Ng8")

@@ -169,7 +169,7 @@ def test_the_rulings_after_an_answer_are_fitted_to_the_terminal(lang: str) -> No
     for width in (60, None):
         said: list[str] = []
         with use_language(lang):
-            terminal_quiz.run([SCENARIOS / "touch"], 2, 1, None, lambda prompt: "1", said.append, width=width)
+            terminal_quiz.run([SCENARIOS / "touch"], 6, 1, None, lambda prompt: "1", said.append, width=width)
         after = [text for text in said if text.startswith("> ")]  # the events after the answer, ruled
         assert after, said
         lines = [line for text in after for line in text.splitlines()]

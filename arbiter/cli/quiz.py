@@ -17,6 +17,13 @@ from arbiter.session import Session
 from arbiter.session.quiz import Question, UnknownTopicError, questions
 
 
+#: After a question asked at the end of its events, its rulings are shown (the trainee saw none of
+#: them): all of them up to this many (the library's questions give at most 23); beyond it, the
+#: rulings every move gives (its touches, made, completed) only for the turn still under way, and
+#: every other ruling (a violation, a position reinstated, time, a claim's verdict, a result).
+_ALL_RULINGS = 30
+_ROUTINE = frozenset({"obligation", "made", "completed"})
+
 #: The width the quiz wraps its paragraphs at (as the articles are wrapped: ``render.article_text``).
 WIDTH = 88
 
@@ -122,9 +129,14 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
         say_fitted(f"> {event_words(event, notation)}\n" + terminal.play(event))
     for late in terminal.session.referee.end_of_events():  # judged once the events are over (6.11.4)
         say_fitted(render.ruling(late, indent="  "))
-    if not rest:
-        for ruling in terminal.session.view().rulings[-3:]:
-            say_fitted(ruling_line(ruling, indent="  "))
+    if not rest:  # the rulings were given before the question: the ones its answer rests on
+        rulings = terminal.session.view().rulings
+        pressed = -1  # all of them, unless they are many: then a completed turn's routine is left out
+        if len(rulings) > _ALL_RULINGS:
+            pressed = max((int(r.ruling["event"]) for r in rulings if r.ruling["kind"] == "completed"), default=-1)
+        for ruling in rulings:
+            if ruling.ruling["kind"] not in _ROUTINE or int(ruling.ruling["event"]) > pressed:
+                say_fitted(ruling_line(ruling, indent="  "))
     say(_wrapped(question.explain, width=width))
     return right
 

@@ -239,6 +239,16 @@ def format_duration(seconds: Fraction | int | float) -> str:
     return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
 
 
+def format_instant(seconds: Fraction | int) -> str:
+    """Seconds → ``H:MM:SS``, with the part of a second a time has to the thousandth
+    (``0:00:04.9``): a question whose answer turns on tenths shows them (issue 36's quiz, seventh
+    session). Whole seconds as :func:`format_duration`."""
+    thousandths = max(round(Fraction(seconds) * 1000), 0)
+    whole, part = divmod(thousandths, 1000)
+    text = format_duration(whole)
+    return f"{text}.{part:03d}".rstrip("0") if part else text
+
+
 @dataclass
 class Clock:
     """Both sides of a chessclock. ``remaining`` is None for a game without a clock."""

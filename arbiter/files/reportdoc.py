@@ -15,7 +15,7 @@ from arbiter.core.clock import format_duration
 from arbiter.core.errors import UnknownArticleError
 from arbiter.core.i18n import _, code_words, current_language, pgettext
 from arbiter.files.scenario import Scenario
-from arbiter.files.sentences import difference_sentence, laws_sentence, ruling_sentence
+from arbiter.files.sentences import difference_sentence, laws_sentence, ruling_sentence, setting_sentence
 from arbiter.files.validate import Validation
 from arbiter.laws.texts import event_words
 
@@ -35,13 +35,7 @@ def markdown(scenario: Scenario, result: Validation, svg: str | None = None) -> 
         lines += ["| | |", "|---|---|", *[f"| {key} | {value} |" for key, value in rows if value is not None], ""]
         if report.account:
             lines += ["## " + _("Account"), "", str(report.account).strip(), ""]
-    settings = scenario.settings
-    control = scenario.control.text if scenario.control else _("none")
-    setting = _("Ruleset {ruleset} (supervision {supervision}), arbiter {arbiter}, time control {control}.")
-    lines += ["## " + _("The position before the incident"), "",
-              setting.format(ruleset=pgettext("ruleset", settings.ruleset),
-                             supervision=pgettext("supervision", settings.supervision),
-                             arbiter=pgettext("arbiter", settings.arbiter), control=control),
+    lines += ["## " + _("The position before the incident"), "", setting_sentence(scenario),
               "", laws_sentence(scenario),
               "", f"FEN `{scenario.start.fen()}`", "", "```",
               board_text(scenario.start.standing, indent=""), "```", ""]
@@ -50,7 +44,7 @@ def markdown(scenario: Scenario, result: Validation, svg: str | None = None) -> 
     headers = timeline_headers()
     lines += ["## " + _("What happened, and what the Laws say"), "", timeline_legend(), "",
               "| " + " | ".join(headers) + " |", "|---|---|---|---|---|---|"]
-    notation = settings.output_notation or settings.notation
+    notation = scenario.settings.output_notation or scenario.settings.notation
     for index, (text, at, clock, given) in enumerate(result.timeline):
         when = format_duration(at) if at is not None else ""
         clocks = f"{clock['white']} | {clock['black']}" if clock else " | "

@@ -23,7 +23,7 @@ from arbiter.core.clock import format_duration
 from arbiter.core.errors import ArbiterError, UnknownArticleError
 from arbiter.core.i18n import _, current_language, pgettext
 from arbiter.files.reportdoc import arbiter_ruling, cited_articles, mating_lines, timeline_headers, timeline_legend
-from arbiter.files.sentences import difference_sentence, laws_sentence
+from arbiter.files.sentences import difference_sentence, laws_sentence, setting_sentence
 from arbiter.files.scenario import Scenario
 from arbiter.files.validate import Validation
 from arbiter.laws.editions import edition_article
@@ -65,13 +65,8 @@ def pdf_bytes(scenario: Scenario, result: Validation) -> bytes:
         if report.account:
             _heading(pdf, _("Account"))
             _paragraph(pdf, str(report.account).strip())
-    settings = scenario.settings
-    control = scenario.control.text if scenario.control else _("none")
     _heading(pdf, _("The position before the incident"))
-    setting = _("Ruleset {ruleset} (supervision {supervision}), arbiter {arbiter}, time control {control}.")
-    _paragraph(pdf, setting.format(
-        ruleset=pgettext("ruleset", settings.ruleset), supervision=pgettext("supervision", settings.supervision),
-        arbiter=pgettext("arbiter", settings.arbiter), control=control))
+    _paragraph(pdf, setting_sentence(scenario))
     _paragraph(pdf, laws_sentence(scenario))
     _diagram(pdf, scenario.start.standing)
     _line(pdf, f"FEN {scenario.start.fen()}", size=8)

@@ -149,6 +149,19 @@ _LAWS_FROM: dict[str, str] = {
 }
 
 
+def setting_sentence(scenario: Scenario) -> str:
+    """The ruleset, the supervision (rapid and blitz only: Appendices A.4, A.5, B.2, B.3), how the
+    arbiter follows the game and the time control, one sentence."""
+    settings = scenario.settings
+    control = scenario.control.text if scenario.control else _("none")
+    ruleset, arbiter = pgettext("ruleset", settings.ruleset), pgettext("arbiter", settings.arbiter)
+    if settings.ruleset == "standard":
+        return _("Ruleset {ruleset}, arbiter {arbiter}, time control {control}.").format(
+            ruleset=ruleset, arbiter=arbiter, control=control)
+    return _("Ruleset {ruleset} (supervision {supervision}), arbiter {arbiter}, time control {control}.").format(
+        ruleset=ruleset, supervision=pgettext("supervision", settings.supervision), arbiter=arbiter, control=control)
+
+
 def laws_sentence(scenario: Scenario) -> str:
     """Which edition of the Laws the file is ruled by, and why: "Ruled by the Laws of Chess of
     2017 (in force from 2017-07-01), in force on the report's date, 2017-12-29." """

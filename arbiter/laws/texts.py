@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import chess
 
-from arbiter.core.clock import format_duration, seconds_text
+from arbiter.core.clock import format_duration, format_instant, seconds_text
 from arbiter.core.i18n import N_, _, code_words, ngettext, pgettext
 from arbiter.core.notation import Language, language, translate, write_san
 from arbiter.core.i18n import current_language
@@ -306,8 +306,9 @@ def flag_not_fallen(color: chess.Color) -> str:
 
 
 def flag_fell_at(color: chess.Color, instant: Fraction) -> str:
+    # with the part of a second it fell in: a flag at 0:00:05.3 fell after one at 0:00:05
     return _by(color, N_("White's flag fell at {time}"), N_("Black's flag fell at {time}")).format(
-        time=format_duration(instant))
+        time=format_instant(instant))
 
 
 def claim_not_on_move(color: chess.Color) -> str:

@@ -7,6 +7,11 @@ one, a question is made from its ``expect`` block: "What must White do now?" fro
 is the result?" from ``result``, with wrong choices drawn from plausible ones.
 
 The scenario library ships with the package (:func:`library`), so the quiz runs from anywhere.
+
+About 470 lines, on purpose: the questions, what each shows beside itself (:class:`Context`) and
+the probe of what its answer depends on (:func:`depends_on`) replay the same scenario with its
+settings changed and must agree on what an answer is made of (:func:`_outcome`); apart, each
+would repeat the others' reading of a question.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import Any
 
 import chess
 
-from arbiter.core.clock import ZERO, format_duration, seconds_text
+from arbiter.core.clock import ZERO, format_duration, format_instant, seconds_text
 from arbiter.core.errors import ArbiterError, ScenarioError
 from arbiter.core.i18n import N_, _, library_text, ngettext, pgettext
 from arbiter.core.notation import translate_line
@@ -220,9 +225,21 @@ def _from_file(scenario: Scenario, topic: str, rng: random.Random) -> Question |
         pool = [describe_obligation(player, "any", {}), describe_obligation(player, "move", {"square": "e2"}),
                 describe_obligation(player, "castle", {"side": "kingside"}), describe_obligation(player, "king", {}),
                 describe_obligation(player, "capture", {"square": "d5"})]
-        if expect.must.square:
-            pool.append(describe_obligation(player, "capture", {"square": expect.must.square}))
-            pool.append(describe_obligation(player, "move", {"square": expect.must.square}))
+        board = referee.position.board
+        for square in (expect.must.square, expect.must.with_):
+            piece = board.piece_at(chess.parse_square(square)) if square else None
+            if square and piece is not None:  # a near miss a trainee could believe: his piece moved, the other's taken
+                must = "move" if piece.color == board.turn else "capture"
+                pool.append(describe_obligation(player, must, {"square": square}))
+        # a wrong choice may not say the right one in other words: "move the piece on e1" is
+        # "another legal king move" where the king stands on e1
+        king = referee.position.board.king(referee.position.turn)
+        king_square = chess.square_name(king) if king is not None else None
+        if expect.must.must == "king" or (expect.must.must == "move" and expect.must.square == king_square):
+            same = {describe_obligation(player, "king", {})}
+            if king_square is not None:
+                same.add(describe_obligation(player, "move", {"square": king_square}))
+            pool = [choice for choice in pool if choice not in same]
         wrong = rng.sample([choice for choice in dict.fromkeys(pool) if choice != right], 3)
         choices = [right, *wrong]
         rng.shuffle(choices)
@@ -242,10 +259,12 @@ def _from_file(scenario: Scenario, topic: str, rng: random.Random) -> Question |
     return None
 
 
-def _outcome(question: Question, scenario: Scenario) -> Any:
+def _outcome(question: Question, scenario: Scenario, repetitions: bool = False) -> Any:
     """What the question's answer is made of, in ``scenario`` (the question's own, or one with a
     setting changed): the obligation for "what must X do", the result for "what is the result",
-    else every ruling with its fields (a ``quiz:`` block's question may be about any of them)."""
+    else every ruling with its fields (a ``quiz:`` block's question may be about any of them);
+    with ``repetitions``, also how often the most repeated position occurred (the moves before
+    the start count for 9.2 and 9.6.1 even where the answer comes out the same without them)."""
     referee = scenario.new_referee()
     try:
         for index, event in enumerate(scenario.events):
@@ -253,16 +272,17 @@ def _outcome(question: Question, scenario: Scenario) -> Any:
     except ArbiterError:
         return "invalid"
     referee.end_of_events()
+    repeated = max(referee.position.occurrences.values()) if repetitions else None
     spec = question.scenario.spec
     if spec.quiz is None and spec.expect is not None:
         if spec.expect.must is not None and spec.expect.must.must is not None:
-            return must_fields(referee)
+            return must_fields(referee), repeated
         if spec.expect.result is not None:
-            return referee.result, referee.reason
+            return referee.result, referee.reason, repeated
     # a position set back is part of an answer, the rights its FEN carries are not what is asked
     rulings = [{key: " ".join(str(value).split()[:2]) if key == "fen" else value
                 for key, value in ruling.as_dict().items() if key != "text"} for ruling in referee.rulings]
-    return rulings, referee.result
+    return rulings, referee.result, repeated
 
 
 #: A default time no arrival is late for.
@@ -321,18 +341,19 @@ def _without_history(scenario: Scenario) -> Scenario:
 
 def depends_on(question: Question) -> frozenset[str]:
     """The settings (of :data:`SETTINGS`) whose change changes the question's answer."""
-    outcomes: dict[int, Any] = {}
+    outcomes: dict[tuple[int, bool], Any] = {}
 
-    def outcome_of(scenario: Scenario) -> Any:
-        if id(scenario) not in outcomes:
-            outcomes[id(scenario)] = _outcome(question, scenario)
-        return outcomes[id(scenario)]
+    def outcome_of(scenario: Scenario, repetitions: bool) -> Any:
+        if (id(scenario), repetitions) not in outcomes:
+            outcomes[id(scenario), repetitions] = _outcome(question, scenario, repetitions)
+        return outcomes[id(scenario), repetitions]
 
     without_history = _without_history(question.scenario)
     found = set()
     for name, variant in _variants(question.scenario):
         baseline = without_history if name in ("rights", "moves-made") else question.scenario
-        if _outcome(question, variant) != outcome_of(baseline):
+        repetitions = name == "history"
+        if _outcome(question, variant, repetitions) != outcome_of(baseline, repetitions):
             found.add(name)
     return frozenset(found)
 
@@ -382,8 +403,8 @@ def _moves_made(board: chess.Board) -> str:
 def _clock(scenario: Scenario) -> str:
     control = scenario.control.text if scenario.control is not None else "-"
     remaining = scenario.start_clock or {}
-    white = format_duration(remaining[chess.WHITE]) if chess.WHITE in remaining else "-"
-    black = format_duration(remaining[chess.BLACK]) if chess.BLACK in remaining else "-"
+    white = format_instant(remaining[chess.WHITE]) if chess.WHITE in remaining else "-"
+    black = format_instant(remaining[chess.BLACK]) if chess.BLACK in remaining else "-"
     return _("Time control {control}; on the clocks before the events: White {white}, Black {black}. "
              "The events' times are counted from their beginning.").format(control=control, white=white, black=black)
 
@@ -416,6 +437,17 @@ def _set_up(scenario: Scenario) -> str:
     return _("At the start: {facts}.").format(facts="; ".join(parts))
 
 
+def _settings(ruleset: str, supervision: str, arbiter: str) -> str:
+    """The ruleset, the supervision (rapid and blitz only: Appendices A.4, A.5, B.2, B.3) and
+    how the arbiter follows the game, one sentence."""
+    if ruleset == "standard":
+        return _("Ruleset {ruleset}, arbiter {arbiter}.").format(
+            ruleset=pgettext("ruleset", ruleset), arbiter=pgettext("arbiter", arbiter))
+    return _("Ruleset {ruleset} (supervision {supervision}), arbiter {arbiter}.").format(
+        ruleset=pgettext("ruleset", ruleset), supervision=pgettext("supervision", supervision),
+        arbiter=pgettext("arbiter", arbiter))
+
+
 def context_of(question: Question) -> Context:
     """What ``question`` shows: the board before its events, the ruleset, the supervision and the
     arbiter always, and each other setting its answer depends on; ``hidden``: what it depends on
@@ -428,12 +460,10 @@ def context_of(question: Question) -> Context:
     events = []
     for event in scenario.events[: question.after]:
         words = event_words(event, _notation(scenario))
-        events.append(f"[{format_duration(event.at)}] {words}" if timed and event.at is not None else words)
+        events.append(f"[{format_instant(event.at)}] {words}" if timed and event.at is not None else words)
     return Context(
         board=scenario.start.board.copy(stack=False),
-        settings=_("Ruleset {ruleset} (supervision {supervision}), arbiter {arbiter}.").format(
-            ruleset=pgettext("ruleset", settings.ruleset), supervision=pgettext("supervision", settings.supervision),
-            arbiter=pgettext("arbiter", settings.arbiter)),
+        settings=_settings(settings.ruleset, settings.supervision, settings.arbiter),
         events=events,
         clock=_clock(scenario) if "clock" in depends else None,
         history=_("The moves before: {moves}.").format(moves=_moves_before(scenario)) if "history" in depends
