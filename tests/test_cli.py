@@ -135,6 +135,17 @@ def test_notation_lists_the_languages(capsys: pytest.CaptureFixture[str]) -> Non
     assert out.startswith("sr-Latn") and "Sf3, bxa8=D+, O-O-O" in out
 
 
+@pytest.mark.parametrize(("lang", "german", "english"), [("bg", "немски", "английски"), ("sr", "немачки", "енглески")])
+def test_notation_names_the_languages_in_the_readers_language(lang: str, german: str, english: str,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """`arbiter notation --lang bg` listed "German", "English" where teach and the errors say "немски"."""
+    assert main(["notation", "--lang", lang]) == 0
+    rows = {line.split()[0]: line.split()[1] for line in capsys.readouterr().out.splitlines()}
+    assert (rows["de"], rows["en"]) == (german, english)
+    assert main(["notation", "--lang", lang, "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["name"] == "English"  # the JSON's value is the table's
+
+
 def _in_language(pgn: str, code: str) -> str:
     """A PGN's moves rewritten in ``code``, token by token (tags and results untouched)."""
     from arbiter.core.notation import translate

@@ -122,3 +122,15 @@ def test_the_event_lines_example_on_the_page_is_typed_as_shown(code: str) -> Non
 def test_a_touch_move_claim_may_be_typed_by_the_rule_s_name(language: str, typed: str) -> None:
     with use_language(language):
         assert event_in_file_words(typed) == "black: claim touch-move"
+
+
+@pytest.mark.parametrize(("language", "typed"), [
+    ("sr", "бели: рекламира правило педесет потеза"),
+    ("sr-Latn", "beli: reklamira pravilo pedeset poteza"),
+    ("bg", "белите: претендират за правилото на петдесетте хода"),
+    ("bg", "белите: претендират за петдесет хода"),
+])
+def test_a_fifty_move_claim_may_be_typed_by_the_rule_s_name(language: str, typed: str) -> None:
+    """The glossary's name of the rule was "not understood" (only the claim's word was read)."""
+    with use_language(language):
+        assert event_in_file_words(typed) == "white: claim fifty"

@@ -28,7 +28,9 @@ def _spoken_phrases(code: str) -> tuple[tuple[tuple[str, ...], str], ...]:
         pairs += [(pgettext("word", word), word) for word in sorted(EVENT_WORDS)]
         # the rule's own name read as its claim too: "рекламира такнуто-макнуто" as the screen's
         # "рекламира кршење правила такнуто-макнуто"
-        aliases = [(pgettext("value", "touch-move"), "touch-move")]
+        aliases = [(pgettext("value", "touch-move"), "touch-move"),
+                   # and the fifty-move rule by the glossary's name: "претендират за правилото на петдесетте хода"
+                   (pgettext("rule", "the fifty-move rule"), "fifty")]
     phrases = {tuple(said.lower().split()): english for said, english in pairs if said.split()}
     for said, english in aliases:
         phrases.setdefault(tuple(said.lower().split()), english)

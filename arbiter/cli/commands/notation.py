@@ -13,6 +13,7 @@ def main(args: argparse.Namespace) -> int:
     import chess
 
     from arbiter.core.notation import PIECES, language, languages, write_san
+    from arbiter.core.piece_letters import told_name
 
     chosen = [language(args.code)] if args.code else list(languages().values())
     board = chess.Board("r3k2r/1P6/8/8/8/8/8/R3K1NR w KQkq - 0 1")
@@ -26,7 +27,8 @@ def main(args: argparse.Namespace) -> int:
         json.dump(rows, sys.stdout, indent=1, ensure_ascii=False)
         print()
         return 0
-    for row in rows:
+    for lang, row in zip(chosen, rows, strict=True):
         shown = " ".join("/".join(row[name]) or "-" for name, _ in PIECES)
-        print(f"{row['code']:9} {row['name']:20} K Q R B N P = {shown:24} {', '.join(row['example'])}")
+        # named in the reader's language, as the errors and teach name a notation (JSON keeps the key)
+        print(f"{row['code']:9} {told_name(lang):20} K Q R B N P = {shown:24} {', '.join(row['example'])}")
     return 0
