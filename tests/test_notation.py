@@ -330,3 +330,25 @@ def test_every_notation_has_its_name_in_bulgarian_and_serbian() -> None:
         assert [name for name in named if re.search(r"[A-Za-z]", name)] == [], code
     with use_language("bg"):
         assert told_name("de") == "немски" and told_name("sr-Latn") == "сръбски (латиница)"
+
+
+@pytest.mark.parametrize(("move", "hint"), [
+    ("Кf3", "it reads as a move in Bulgarian notation: add notation: bg to the file"),
+    ("Sf3", "it reads as a move in Serbian (Latin) notation: add notation: sr-Latn to the file"),
+    ("Nf6", None),  # English, and illegal: for the arbiter to rule on, no hint
+    ("Zf3", None),  # no notation of ours reads it
+])
+def test_a_file_without_notation_is_told_which_of_ours_reads_its_move(tmp_path: Path, move: str,
+                                                                       hint: str | None) -> None:
+    """`play Кf3` in a file with no `notation:` said only "not a move in SAN or UCI"; the audit
+    already said which notation reads a score."""
+    from arbiter.core.errors import ScenarioError
+    from arbiter.files.scenario import load, run
+
+    path = tmp_path / "moves.yaml"
+    path.write_text(f"title: t\nevents:\n  - white: play {move}\n", encoding="utf-8")
+    outcome = run(load(path))
+    if hint is None:
+        assert outcome.error is None or "notation:" not in str(outcome.error)
+        return
+    assert isinstance(outcome.error, ScenarioError) and str(outcome.error).endswith("; " + hint)

@@ -25,16 +25,16 @@ from arbiter.core.clock import (
 from arbiter.core.errors import (
     ArbiterError, InternalError, InvalidEventError, ScenarioError, clipped, event_label, os_error_words, shown, told,
 )
-from arbiter.table.events import ArriveAct, Event, parse_action
+from arbiter.table.events import ArriveAct, Event, PlayAct, parse_action
 from arbiter.laws.editions import CURRENT, edition, edition_on, ruleset_for, written_day
-from arbiter.core.notation import Language, language, translate
+from arbiter.core.notation import DEFAULT, Language, language, read_move, told_name, translate
 from arbiter.core.position import Position
 from arbiter.laws.referee import Referee, Settings
 from arbiter.laws.rulings import Ruling, RulingFields
 from arbiter.core.yamlsource import Located, YamlSourceError, dotted, scalar_at
 from arbiter.files.expect import failures, must_fields
 from arbiter.files.models import EventModel, RegulationsModel, ScenarioFile
-from arbiter.core.i18n import _
+from arbiter.core.i18n import NOTATION_OF, _, current_language
 from arbiter.core.modelerrors import first_problem
 from arbiter.files.start import duration_at, read_start, start_clock
 
@@ -316,14 +316,15 @@ def apply_event(path: str, referee: Referee, index: int, event: Event) -> Sequen
     try:
         return referee.apply(event, index)
     except Exception as err:  # noqa: BLE001 - a bug of ours too: reported at its event, the other files still run
-        raise _failed_at(path, index, event, err) from (None if isinstance(err, ArbiterError) else err)
+        raise _failed_at(path, index, event, err, referee) from (None if isinstance(err, ArbiterError) else err)
 
 
-def _failed_at(path: str, index: int, event: Event, err: Exception) -> ScenarioError | InternalError:
+def _failed_at(path: str, index: int, event: Event, err: Exception, referee: Referee) -> ScenarioError | InternalError:
     """The error of a file's event the referee could not rule on: the event's own fault
     (:class:`ArbiterError`) or a failure of the arbiter itself (any other)."""
     if isinstance(err, ArbiterError):
-        return ScenarioError(path, event.line, f"{event_label(index, event.describe())}: {told(err)}")
+        said = f"{event_label(index, event.describe())}: {told(err)}{_notation_hint(referee, event)}"
+        return ScenarioError(path, event.line, said)
     message = f"{event_label(index, event.describe())}: " + _("internal error, please report it: {error}").format(
         error=repr(err))
     return InternalError(path, event.line, message)
@@ -336,7 +337,30 @@ def apply_events_from(path: str, referee: Referee, events: Sequence[Event], inde
     try:
         return referee.apply_from(events, index)
     except Exception as err:  # noqa: BLE001 - as apply_event
-        raise _failed_at(path, index, events[index], err) from (None if isinstance(err, ArbiterError) else err)
+        raise _failed_at(path, index, events[index], err, referee) from (None if isinstance(err, ArbiterError) else err)
+
+
+#: The notations a move a file cannot read is tried in for the hint, after the one of the language in force.
+_HINTED = ("sr-Cyrl", "sr-Latn", "bg")
+
+
+def _notation_hint(referee: Referee, event: Event) -> str:
+    """For a ``play`` the file's English notation cannot read (``play Кf3``), the notation of the
+    program's languages it reads in, with the key to add (as the audit says ``--notation``)."""
+    action = event.action
+    if not isinstance(action, PlayAct) or referee.reads.code != DEFAULT:
+        return ""
+    board = referee.board_read_for(event.actor)
+    for code in dict.fromkeys((NOTATION_OF[current_language()], *_HINTED)):
+        if code == DEFAULT:
+            continue
+        try:
+            read_move(board, action.move, code)
+        except ArbiterError:
+            continue
+        return "; " + _("it reads as a move in {notation} notation: add {key} to the file").format(
+            notation=told_name(code), key=f"notation: {code}")
+    return ""
 
 
 def run(scenario: Scenario, check: bool = True) -> Outcome:
