@@ -288,7 +288,7 @@ FLAG_DRAW = ROOT / "scenarios" / "dead-positions" / "flag-forced-capture-leaves-
     ("en", "White's flag fell at 0:00:05; Black cannot mate: "),
     ("sr", "Заставица белог пала је у 0:00:05; црни не може да матира: "),
     ("sr-Latn", "Zastavica belog pala je u 0:00:05; crni ne može da matira: "),
-    ("bg", "Флагчето на белите падна при 0:00:05; черните не могат да дадат мат: "),
+    ("bg", "Флагчето на белите падна в 0:00:05; черните не могат да дадат мат: "),
 ])
 def test_a_flag_ruling_goes_on_after_its_semicolon_without_a_capital(
         capsys: pytest.CaptureFixture[str], lang: str, told: str) -> None:

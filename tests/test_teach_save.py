@@ -184,3 +184,16 @@ def test_a_report_keeps_its_report_and_ruling(tmp_path: Path, capsys: pytest.Cap
                                                 "ruling:\n  rulings: []\n")
     assert main(["validate", str(path)]) == 0
     capsys.readouterr()
+
+
+def test_the_saved_title_is_in_the_sessions_language() -> None:
+    """A Bulgarian session saved "Saved from arbiter teach (2 events)"."""
+    from arbiter.core.i18n import use_language
+    from arbiter.session import Session
+
+    with use_language("bg"):
+        session = Session.from_position(notation="bg")
+        session.apply("белите: играят e4")
+        session.apply("черните: играят e5")
+        title = yaml.safe_load(session.to_scenario())["title"]
+    assert title == "Запазено от arbiter teach (2 събития)"

@@ -31,7 +31,7 @@ from arbiter.laws.referee import Referee
 from arbiter.session.typed import event_in_file_words
 from arbiter.session.view import RulingView, Step, View, ruling_view, view_of
 from arbiter.table.events import VERBS, ClaimAct, Event, PlayAct, WriteAct, parse_action
-from arbiter.core.i18n import _
+from arbiter.core.i18n import _, ngettext
 from arbiter.table.machine import Hand
 
 #: What the file a session writes says it comes from.
@@ -397,7 +397,9 @@ class Session:
     def to_scenario(self) -> str:
         """The game as a new scenario file (YAML): its start, settings and events, and an
         ``expect`` block of what the Laws ruled, so that ``arbiter run`` passes it."""
-        doc: dict[str, Any] = {"title": f"Saved from {SAVED_BY} ({len(self._events)} events)", "source": SAVED_BY}
+        count = len(self._events)
+        title = ngettext("Saved from {program} ({count} event)", "Saved from {program} ({count} events)", count)
+        doc: dict[str, Any] = {"title": title.format(program=SAVED_BY, count=count), "source": SAVED_BY}
         spec = self._scenario.spec
         for key in ("ruleset", "supervision", "arbiter", "time_control"):
             value = getattr(spec, key)
