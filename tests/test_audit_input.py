@@ -208,3 +208,18 @@ def test_game_texts_cut_where_python_chess_does() -> None:
     for t, (headers, moves) in zip(texts, games, strict=True):
         game = chess.pgn.read_game(io.StringIO(t))
         assert game is not None and (dict(game.headers), [m.uci() for m in game.mainline_moves()]) == (headers, moves)
+
+
+@pytest.mark.parametrize(("score", "said"), [
+    # the queen cannot pass the king on e7: no move of the board's is written, so none is judged
+    ("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Bxf7+ Ke7 5. Bb3 Qg5 *", "'Qg5' names no move a piece could make"),
+    # either knight, b1 or f3, may go to d2: which was played is not known
+    ("1. d4 d5 2. Nf3 Nf6 3. Nd2 *", "'Nd2' may be any of several moves"),
+])
+def test_a_move_the_score_cannot_name_is_unreadable_only(score: str, said: str) -> None:
+    """Such a move was also reported as an illegal move "no piece can make it" (found by a helper
+    auditing as a Bulgarian arbiter): what was played is not known, so it is not judged."""
+    from arbiter.files.audit import audit_text
+
+    game = audit_text((1, f'[Event "e"]\n\n{score}\n'))
+    assert [(finding.kind, finding.text.split(";")[0]) for finding in game.findings] == [("unreadable-move", said)]

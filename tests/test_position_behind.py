@@ -168,3 +168,11 @@ expect: {result: 1-0, reason: checkmate}
 """)
     outcome = run(scenario)
     assert outcome.status == "passed", (outcome.failures, outcome.error)
+
+
+def test_is_legal_asks_python_chess_in_chess960() -> None:
+    """The compiled core reads Chess960's castling rights as standard chess's: it called e1c1
+    legal here, python-chess does not (found by a review of the plain-move lane)."""
+    board = chess.Board("r1b2b1q/pp2pkr1/n1np2p1/5p2/5PB1/N5Pp/PNPPP1RP/R3KQB1 w Q - 0 16", chess960=True)
+    position = Position(board)
+    assert position.is_legal(chess.Move.from_uci("e1c1")) is board.is_legal(chess.Move.from_uci("e1c1")) is False

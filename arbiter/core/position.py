@@ -600,10 +600,11 @@ class Position:
 
     def is_legal(self, move: chess.Move) -> bool:
         """Whether ``move`` is legal in the present position, asked of the compiled core where
-        there is one."""
-        core = self._core()
+        there is one (not Chess960: the core reads its castling rights as standard chess's)."""
+        board = self.now
+        core = self._core() if not board.chess960 else None
         legal = fast_is_legal(core, move) if core is not None else None
-        return legal if legal is not None else self.now.is_legal(move)
+        return legal if legal is not None else board.is_legal(move)
 
     def legal_move_named(self, text: str) -> chess.Move | None:
         """The legal move the SAN or UCI text names, read by the compiled core (None: it reads

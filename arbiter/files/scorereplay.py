@@ -149,25 +149,29 @@ def _as_played(game: GameAudit, board: chess.Board, san: str, ply: int, ruleset:
     rule = (N_("it would have stood: the opponent made his next move (A.5.2)") if stands
             else N_("it should have been corrected whenever found (7.5.1)"))
     candidates = moves_named(board, san, lang, legal=False)
-    why = N_("no piece can make it (3.10)")
-    if len(candidates) == 1:
-        move = candidates[0]
-        if board.is_castling(move) or chess.square_distance(move.from_square, move.to_square) == 2 and \
-                board.piece_type_at(move.from_square) == chess.KING:
-            why = N_("castling is not allowed there (3.8.2)")
-        elif board.is_into_check(move):
-            why = N_("it leaves the own king in check (3.9)")
-        elif board.piece_type_at(move.from_square) == chess.PAWN and chess.square_rank(move.to_square) in (0, 7):
-            why = N_("the pawn reaching the last rank is not exchanged (3.7.3.3)")
-    game.findings.append(Finding("illegal-move", "A.5.2" if stands else "7.5.1",
-                                 _("{move} is not a legal move: {why}; {rule}").format(
-                                     move=repr(san), why=_(why), rule=_(rule)), ply))
-    if len(candidates) != 1:
+    if not candidates:  # no move of the board's is written: what was played is not known, so not judged
         game.findings.append(Finding("unreadable-move", "3.10",
                                      _("{move} names no move a piece could make; the rest is not audited").format(
                                          move=repr(san)), ply))
         return None
-    return candidates[0]
+    if len(candidates) > 1:
+        game.findings.append(Finding("unreadable-move", "3.10",
+                                     _("{move} may be any of several moves; the rest is not audited").format(
+                                         move=repr(san)), ply))
+        return None
+    move = candidates[0]
+    why = N_("no piece can make it (3.10)")
+    if board.is_castling(move) or chess.square_distance(move.from_square, move.to_square) == 2 and \
+            board.piece_type_at(move.from_square) == chess.KING:
+        why = N_("castling is not allowed there (3.8.2)")
+    elif board.is_into_check(move):
+        why = N_("it leaves the own king in check (3.9)")
+    elif board.piece_type_at(move.from_square) == chess.PAWN and chess.square_rank(move.to_square) in (0, 7):
+        why = N_("the pawn reaching the last rank is not exchanged (3.7.3.3)")
+    game.findings.append(Finding("illegal-move", "A.5.2" if stands else "7.5.1",
+                                 _("{move} is not a legal move: {why}; {rule}").format(
+                                     move=repr(san), why=_(why), rule=_(rule)), ply))
+    return move
 
 
 def _automatic_ending(board: chess.Board, occurrences: int, rules: Edition,
