@@ -120,3 +120,17 @@ def test_markdown_clock_columns_say_whose_clock(tmp_path: Path, capsys: pytest.C
     assert main(["validate", "--format", "markdown", no_clock]) == 0
     [row] = _section(capsys.readouterr().out, "What happened, and what the Laws say")[3:]
     assert row.startswith("| 0 |  | `white: play e4` |  |  | obligation (4.3.1): ")  # still six cells
+
+
+def test_a_result_listed_among_the_arbiters_rulings_and_given_as_his_result_is_said_once(tmp_path: Path) -> None:
+    """The Markdown report said "The result is 0-1 (timeout)." and then "The result is 0-1." (found
+    by a helper writing a report as a Bulgarian arbiter)."""
+    from arbiter.files.reportdoc import arbiter_ruling
+    from arbiter.files.scenario import load
+
+    path = tmp_path / "report.yaml"
+    path.write_text("report: {event: Open, round: 1, board: 1, date: 2026-03-14, arbiter: A}\n"
+                    "time_control: 5400+30\nclock: {white: 3, black: 40}\nevents:\n  - {white: touch d2, at: 5}\n"
+                    "ruling:\n  rulings:\n    - {kind: result, result: \"0-1\", reason: timeout}\n  result: \"0-1\"\n",
+                    encoding="utf-8")
+    assert arbiter_ruling(load(path)) == ["- The result is 0-1 (timeout)."]

@@ -102,7 +102,10 @@ def arbiter_ruling(scenario: Scenario) -> list[str]:
     if ruling is None:
         return ["- " + _("no ruling given")]
     items = [f"- {ruling_sentence(listed.as_dict())}." for listed in ruling.rulings]
-    if ruling.result is not None:
+    # a result listed among the rulings as well is said once
+    said = any(listed.kind == "result" and listed.result == ruling.result and ruling.reason in (None, listed.reason)
+               for listed in ruling.rulings)
+    if ruling.result is not None and not said:
         items.append(f"- {ruling_sentence({'kind': 'result', 'result': ruling.result, 'reason': ruling.reason})}.")
     elif ruling.reason is not None:
         items.append("- " + _("reason: {reason}").format(reason=code_words("reason", ruling.reason)))
