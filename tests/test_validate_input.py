@@ -86,7 +86,7 @@ def test_markdown_shows_the_arbiters_ruling_beside_a_consistent_verdict(capsys: 
     assert main(["validate", "--format", "markdown", str(REPORTS / "flag-against-lone-king-draw.yaml")]) == 0
     document = capsys.readouterr().out
     assert _section(document, "What the tournament arbiter ruled") == [
-        "- The result is 1/2-1/2 (timeout).", "- The result is 1/2-1/2."]  # sentences, not data
+        "- The result is 1/2-1/2 (timeout)."]  # sentences, not data; the result listed and given said once
     assert _section(document, "Verdict") == ["**consistent**"]
     lines = document.splitlines()
     assert lines.index("## What the tournament arbiter ruled") < lines.index("## Verdict")
