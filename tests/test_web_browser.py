@@ -605,7 +605,7 @@ def test_a_quiz_question_on_the_page_shows_what_its_answer_depends_on_in_serbian
     assert page.locator("#quiz-board svg").count() == 1  # the board before the events
     assert page.inner_text("#quiz-board figcaption") == "Табла пре догађаја"
     shown = page.inner_text("#quiz-shown")
-    assert "Врста шаха: класични шах (надзор: делимичан), судија: долази на позив." in shown
+    assert "Врста шаха: класични шах, судија: долази на позив." in shown  # no supervision in standard chess
     assert "Претходни потези: 1. Сf3 Сf6 2. Сg1 Сg8 3. Сf3 Сf6 4. Сg1." in shown
     assert page.inner_text("#quiz-events") == "црни: помера f6 g8, бели: рекламира троструко понављање"
     assert page.inner_text("#quiz-question") == "Какав је сада исход партије?"
