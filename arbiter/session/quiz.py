@@ -227,7 +227,7 @@ def _from_file(scenario: Scenario, topic: str, rng: random.Random) -> Question |
                 describe_obligation(player, "capture", {"square": "d5"})]
         board = referee.position.board
         for square in (expect.must.square, expect.must.with_):
-            piece = board.piece_at(chess.parse_square(square)) if square else None
+            piece = board.piece_at(chess.parse_square(square)) if square in chess.SQUARE_NAMES else None
             if square and piece is not None:  # a near miss a trainee could believe: his piece moved, the other's taken
                 must = "move" if piece.color == board.turn else "capture"
                 pool.append(describe_obligation(player, must, {"square": square}))
@@ -437,10 +437,10 @@ def _set_up(scenario: Scenario) -> str:
     return _("At the start: {facts}.").format(facts="; ".join(parts))
 
 
-def _settings(ruleset: str, supervision: str, arbiter: str) -> str:
-    """The ruleset, the supervision (rapid and blitz only: Appendices A.4, A.5, B.2, B.3) and
-    how the arbiter follows the game, one sentence."""
-    if ruleset == "standard":
+def _settings(ruleset: str, supervision: str, arbiter: str, with_supervision: bool) -> str:
+    """The ruleset, the supervision (``with_supervision``: rapid and blitz, Appendices A.4, A.5,
+    B.2, B.3, or an answer that depends on it) and how the arbiter follows the game, one sentence."""
+    if not with_supervision:
         return _("Ruleset {ruleset}, arbiter {arbiter}.").format(
             ruleset=pgettext("ruleset", ruleset), arbiter=pgettext("arbiter", arbiter))
     return _("Ruleset {ruleset} (supervision {supervision}), arbiter {arbiter}.").format(
@@ -463,7 +463,8 @@ def context_of(question: Question) -> Context:
         events.append(f"[{format_instant(event.at)}] {words}" if timed and event.at is not None else words)
     return Context(
         board=scenario.start.board.copy(stack=False),
-        settings=_settings(settings.ruleset, settings.supervision, settings.arbiter),
+        settings=_settings(settings.ruleset, settings.supervision, settings.arbiter,
+                           settings.ruleset != "standard" or "supervision" in depends),
         events=events,
         clock=_clock(scenario) if "clock" in depends else None,
         history=_("The moves before: {moves}.").format(moves=_moves_before(scenario)) if "history" in depends
