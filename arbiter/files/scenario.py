@@ -356,7 +356,7 @@ def _notation_hint(referee: Referee, event: Event) -> str:
             continue
         try:
             read_move(board, action.move, code)
-        except ArbiterError:
+        except Exception:  # noqa: BLE001 - a hint in an error's path: never an error of its own
             continue
         return "; " + _("it reads as a move in {notation} notation: add {key} to the file").format(
             notation=told_name(code), key=f"notation: {code}")
