@@ -301,3 +301,21 @@ def test_the_definitions_of_rapid_and_blitz_are_in_every_edition(laws: str, caps
     assert main(["laws", "--diff", "2009", "2014"]) == 0
     diff = capsys.readouterr().out
     assert "A.1 Rapid chess  [reworded]" in diff and "B.1 Blitz  [reworded]" in diff  # never "removed" in 2014
+
+
+@pytest.mark.parametrize(("typed", "number"), [("b.3.c", "B.3.c"), ("B.3.C", "B.3.c"), ("7.4.A", "7.4.a"),
+                                               ("a.4.2", "A.4.2"), ("iii.4", "III.4"), (" 4.3.1 ", "4.3.1")])
+def test_an_article_typed_in_either_case_is_read_as_the_laws_number_it(typed: str, number: str) -> None:
+    from arbiter.laws.articles import article_number
+
+    assert article_number(typed) == number
+
+
+def test_a_lettered_article_of_an_older_edition_can_be_looked_up(capsys: pytest.CaptureFixture[str]) -> None:
+    """`arbiter laws --laws 2009 B.3.c` was "unknown article 'B.3.C'": every article with a
+    letter after its number (7.4.a, A.4.c, ...) of 2009 and 2014 was out of reach, though rulings
+    cite them (found by a helper as a Serbian arbiter)."""
+    assert main(["laws", "--laws", "2009", "B.3.c"]) == 0
+    assert "B.3.c " in capsys.readouterr().out
+    assert main(["laws", "--laws", "2014", "a.4.b"]) == 0
+    assert "A.4.b " in capsys.readouterr().out

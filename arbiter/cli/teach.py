@@ -27,6 +27,7 @@ from arbiter.cli import render
 from arbiter.cli.render import error_line
 from arbiter.core.errors import ArbiterError, InternalError, ScenarioError, UnknownArticleError
 from arbiter.core.i18n import N_, _, current_language, ngettext, pgettext
+from arbiter.laws.articles import article_number
 from arbiter.laws.editions import CURRENT, edition, edition_articles, edition_subarticles
 from arbiter.session import LawView, RulingView, Session, Step, View
 from arbiter.session.typed import spoken_examples
@@ -202,7 +203,7 @@ class Terminal:
         if name == ":laws":
             try:
                 laws = self.session.scenario.settings.laws
-                found = (edition_subarticles(laws, args[0].upper(), current_language()) if args
+                found = (edition_subarticles(laws, article_number(args[0]), current_language()) if args
                          else list(edition_articles(laws, current_language()).values()))
             except UnknownArticleError as err:
                 return error_line(str(err))

@@ -74,6 +74,14 @@ def article(number: str, language: str = "en") -> Article:
         raise UnknownArticleError(_("unknown article {number}").format(number=repr(number))) from None
 
 
+def article_number(text: str) -> str:
+    """An article's number as a person types it, as the Laws write it: an appendix's letter or a
+    Roman numeral upper case (``a.4`` → ``A.4``, ``iii.4`` → ``III.4``), an item's letter lower
+    case (``7.4.A`` → ``7.4.a``, ``b.3.c`` → ``B.3.c``: the editions before 2017 number so)."""
+    first, *rest = text.strip().split(".")
+    return ".".join([first.upper(), *(part.lower() for part in rest)])
+
+
 def is_within(number: str, parent: str) -> bool:
     """Whether the article ``number`` is ``parent`` or numbered below it (``4.3.1`` in ``4.3``)."""
     return number == parent or number.startswith(parent + ".")

@@ -8,6 +8,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from arbiter.laws import editions
+from arbiter.laws.articles import article_number
 from arbiter.web.languages import request_language
 
 
@@ -18,7 +19,7 @@ def laws_routes(default_laws: str | None = None) -> list[Route]:
     async def get_laws(request: Request) -> Response:
         """``GET /api/laws?edition=2018&article=7.5``: the articles of an edition."""
         laws = editions.edition(request.query_params.get("edition") or default_laws or editions.CURRENT)
-        number = (request.query_params.get("article") or "").strip().upper()
+        number = article_number(request.query_params.get("article") or "")
         lang = request_language(request)
         found = (editions.edition_subarticles(laws.name, number, lang) if number
                  else list(editions.edition_articles(laws.name, lang).values()))

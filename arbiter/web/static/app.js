@@ -1154,14 +1154,30 @@ function articleBlock(number, title, paragraphs) {
     return block
 }
 
+// An article's number as the Laws write it (arbiter.laws.articles.article_number): an appendix's
+// letter upper case, an item's letter lower case (b.3.c -> B.3.c, as the editions before 2017 number).
+function articleNumber(text) {
+    const [first, ...rest] = text.trim().split(".")
+    return [first.toUpperCase(), ...rest.map((part) => part.toLowerCase())].join(".")
+}
+
 async function showLaws() {
     const edition = $("laws-edition").value
     const other = $("laws-compare").value
-    const article = $("laws-article").value.trim()
+    const typed = $("laws-article").value.trim()
+    const article = typed ? articleNumber(typed) : ""
     const list = $("laws-list")
     if (other) {
-        const data = await api("GET", `/api/laws/diff?old=${encodeURIComponent(other)}&new=${encodeURIComponent(edition)}`)
-        const wanted = (a) => a && (!article || a.article === article.toUpperCase() || a.article.startsWith(article.toUpperCase() + "."))
+        // from the older edition to the newer, whichever of the two menus names which
+        const [older, newer] = [other, edition].sort()
+        if (article) {  // an article neither edition has is said, not shown as no change
+            const known = await Promise.all([older, newer].map((name) =>
+                api("GET", `/api/laws?edition=${encodeURIComponent(name)}&article=${encodeURIComponent(article)}`)
+                    .then(() => true, () => false)))
+            if (!known.some(Boolean)) await api("GET", `/api/laws?edition=${encodeURIComponent(newer)}&article=${encodeURIComponent(article)}`)
+        }
+        const data = await api("GET", `/api/laws/diff?old=${encodeURIComponent(older)}&new=${encodeURIComponent(newer)}`)
+        const wanted = (a) => a && (!article || a.article === article || a.article.startsWith(article + "."))
         const changes = data.changes.filter((c) => wanted(c.old) || wanted(c.new))
         $("laws-heading").textContent = t("From the Laws of {old} to those of {new}: {count} changes")
             .replace("{old}", data.old).replace("{new}", data.new).replace("{count}", changes.length)
