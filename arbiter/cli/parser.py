@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from arbiter.core.errorline import error_line
-from arbiter.laws.articles import article_number
 from arbiter.core.errors import UnknownLanguageError, UnknownEditionError, UnknownNotationError
 from arbiter.core.i18n import N_, _
 
@@ -194,7 +193,7 @@ def build() -> argparse.ArgumentParser:
     quiz_cmd.add_argument("--topic", metavar="T",
                           help=_("only questions of this topic (a scenario folder: touch, ...)"))
     laws_cmd = add("laws", N_("print the articles of the Laws the arbiter cites"))
-    laws_cmd.add_argument("article", nargs="?", metavar="ARTICLE", type=article_number,
+    laws_cmd.add_argument("article", nargs="?", metavar="ARTICLE",
                           help=_("this article and the ones below it (4.3, A.3, a.3); default: all"))
     with_laws(laws_cmd, N_("the articles of this edition (default 2023)"))
     laws_cmd.add_argument("--diff", nargs=2, type=_laws, metavar=("OLD", "NEW"),

@@ -12,7 +12,7 @@ from arbiter.cli import render
 from arbiter.cli.render import error_line
 from arbiter.core.errors import UnknownArticleError
 from arbiter.core.i18n import N_, _, current_language
-from arbiter.laws.articles import is_within
+from arbiter.laws.articles import article_number, is_within
 from arbiter.laws.editions import CURRENT, Change, changes, edition, edition_articles, edition_subarticles
 
 #: How an article changed, as the listing says it.
@@ -24,6 +24,8 @@ def main(args: argparse.Namespace) -> int:
     """Print the article ``args.article`` and the ones below it, or every article, of the
     edition ``args.laws``, or the changes ``args.diff`` asks for, in text or JSON; the exit
     status: 0 printed, 2 unknown article or edition."""
+    if args.article:
+        args.article = article_number(args.article)
     if args.diff is not None:
         if args.laws is not None:
             args.usage_error(_("--diff OLD NEW compares two editions: it takes no --laws"))
