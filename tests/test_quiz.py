@@ -198,3 +198,39 @@ def test_a_question_on_repetitions_shows_the_moves_before_though_its_answer_is_t
     context = _one("editions/fivefold-not-consecutive-2014.yaml").context()
     assert "history" in context.depends and context.history is not None
     assert context.history.startswith("The moves before: 1. Nf3 Nf6 2. Nc3 Nc6 3. Ng1 Ng8")
+
+
+def test_a_question_on_a_flag_not_fallen_by_a_hair_shows_the_clock_and_the_exact_times() -> None:
+    """The answer ("the game goes on") is the same with no clock at all, so the clock was hidden,
+    and the release at 0.5999 s read 0:00:00.6, a flag's fall (found by a helper as a Serbian
+    arbiter): with half the time the flag falls, so the clock is shown; the times exactly."""
+    context = _one("exact-time/flag-not-fallen-a-ten-thousandth-left.yaml").context()
+    assert context.clock is not None and "White 0:00:00.6," in context.clock
+    assert "[0:00:00.5999] white: release" in context.events
+
+
+def test_the_rulings_given_before_the_question_are_shown_after_it_is_graded() -> None:
+    """Black adjusts while White has the move: the 4.2.1 violation, given on the event asked about,
+    was never shown (only the rulings of the events after the question)."""
+    said = _asked(_one("adjust/adjust-by-player-not-having-the-move.yaml", 7))
+    after = said.split("The case:", 1)[1]
+    assert "violation (4.2.1): Black adjusted pieces without having the move." in after
+    assert after.index("violation (4.2.1)") < after.index("> white: play e4")
+
+
+def test_wrong_choices_name_what_the_board_holds() -> None:
+    """'capture the piece on d5' with d5 empty and 'castle kingside' in a king-and-rook ending were
+    offered: a capture names an opponent's piece, castling a side he still may castle on."""
+    import chess
+
+    for seed in range(8):
+        question = _one("clock-press/king-into-check.yaml", seed)
+        referee = question.scenario.new_referee()
+        for index, event in enumerate(question.scenario.events):
+            referee.apply(event, index)
+        board = referee.position.board
+        for choice in question.choices:
+            assert "castle" not in choice
+            if "capture the piece on" in choice:
+                square = chess.parse_square(choice.rsplit(" ", 1)[1])
+                assert board.color_at(square) is chess.BLACK

@@ -17,7 +17,7 @@ from arbiter.session import Session
 from arbiter.session.quiz import Question, UnknownTopicError, questions
 
 
-#: After a question asked at the end of its events, its rulings are shown (the trainee saw none of
+#: After a question is graded, the rulings given before it are shown (the trainee saw none of
 #: them): all of them up to this many (the library's questions give at most 23); beyond it, the
 #: rulings every move gives (its touches, made, completed) only for the turn still under way, and
 #: every other ruling (a violation, a position reinstated, time, a claim's verdict, a result).
@@ -123,20 +123,20 @@ def _ask(question: Question, number: int, total: int, ask: Callable[[str], str],
     correct = f"{question.answer + 1}. {question.choices[question.answer]}"
     say_fitted(_("Right.") if right else _("Not quite: the answer is {correct}").format(correct=correct))
     say_fitted(_("The case: {name}").format(name=question.title))
-    rest = question.scenario.events[question.after:]
+    # the rulings given before the question, which the trainee has not seen: often the ones its
+    # answer rests on (a breach on the event asked about); then the rest of the events, ruled
+    rulings = terminal.session.view().rulings
+    pressed = -1  # all of them, unless they are many: then a completed turn's routine is left out
+    if len(rulings) > _ALL_RULINGS:
+        pressed = max((int(r.ruling["event"]) for r in rulings if r.ruling["kind"] == "completed"), default=-1)
+    for ruling in rulings:
+        if ruling.ruling["kind"] not in _ROUTINE or int(ruling.ruling["event"]) > pressed:
+            say_fitted(ruling_line(ruling, indent="  "))
     notation = question.scenario.settings.output_notation or question.scenario.settings.notation
-    for event in rest:
+    for event in question.scenario.events[question.after:]:
         say_fitted(f"> {event_words(event, notation)}\n" + terminal.play(event))
     for late in terminal.session.referee.end_of_events():  # judged once the events are over (6.11.4)
         say_fitted(render.ruling(late, indent="  "))
-    if not rest:  # the rulings were given before the question: the ones its answer rests on
-        rulings = terminal.session.view().rulings
-        pressed = -1  # all of them, unless they are many: then a completed turn's routine is left out
-        if len(rulings) > _ALL_RULINGS:
-            pressed = max((int(r.ruling["event"]) for r in rulings if r.ruling["kind"] == "completed"), default=-1)
-        for ruling in rulings:
-            if ruling.ruling["kind"] not in _ROUTINE or int(ruling.ruling["event"]) > pressed:
-                say_fitted(ruling_line(ruling, indent="  "))
     say(_wrapped(question.explain, width=width))
     return right
 

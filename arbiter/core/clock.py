@@ -240,13 +240,19 @@ def format_duration(seconds: Fraction | int | float) -> str:
 
 
 def format_instant(seconds: Fraction | int) -> str:
-    """Seconds → ``H:MM:SS``, with the part of a second a time has to the thousandth
-    (``0:00:04.9``): a question whose answer turns on tenths shows them (issue 36's quiz, seventh
-    session). Whole seconds as :func:`format_duration`."""
-    thousandths = max(round(Fraction(seconds) * 1000), 0)
-    whole, part = divmod(thousandths, 1000)
-    text = format_duration(whole)
-    return f"{text}.{part:03d}".rstrip("0") if part else text
+    """Seconds → ``H:MM:SS``, with the part of a second a time has (``0:00:04.9``,
+    ``0:00:00.5999``): a question whose answer turns on tenths shows them (the quiz, 2026-12-06).
+    Written exactly to the millionth; a part of a second finer than that (a third) rounded down
+    to the thousandth, as a clock shows no time it has not reached. Whole seconds as
+    :func:`format_duration`."""
+    value = max(Fraction(seconds), Fraction(0))
+    whole = math.floor(value)
+    part = value - whole
+    if not part:
+        return format_duration(whole)
+    millionths = part * 1_000_000
+    digits = f"{int(millionths):06d}" if millionths.denominator == 1 else f"{math.floor(part * 1000):03d}"
+    return f"{format_duration(whole)}.{digits.rstrip('0') or '0'}"
 
 
 @dataclass

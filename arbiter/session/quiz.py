@@ -29,7 +29,7 @@ import chess
 from arbiter.core.clock import ZERO, format_duration, format_instant, seconds_text
 from arbiter.core.errors import ArbiterError, ScenarioError
 from arbiter.core.i18n import N_, _, library_text, ngettext, pgettext
-from arbiter.core.notation import translate_line
+from arbiter.core.notation import translate, translate_line
 from arbiter.core.position import Position
 from arbiter.files.expect import must_fields
 from arbiter.files.scenario import Scenario, load
@@ -222,10 +222,14 @@ def _from_file(scenario: Scenario, topic: str, rng: random.Random) -> Question |
         player = chess.COLOR_NAMES[referee.position.turn]
         fields = {k: v for k, v in expect.must.as_dict().items() if k not in ("must", "kind", "player")}
         right = describe_obligation(player, expect.must.must, fields)
-        pool = [describe_obligation(player, "any", {}), describe_obligation(player, "move", {"square": "e2"}),
-                describe_obligation(player, "castle", {"side": "kingside"}), describe_obligation(player, "king", {}),
-                describe_obligation(player, "capture", {"square": "d5"})]
         board = referee.position.board
+        pool = [describe_obligation(player, "any", {}), describe_obligation(player, "king", {}),
+                *_pieces_named(board, player, rng)]
+        for side, has_rights in (("kingside", board.has_kingside_castling_rights),
+                                 ("queenside", board.has_queenside_castling_rights)):
+            if has_rights(board.turn):  # castling where it is still possible
+                pool.append(describe_obligation(player, "castle", {"side": side}))
+                break
         for square in (expect.must.square, expect.must.with_):
             piece = board.piece_at(chess.parse_square(square)) if square in chess.SQUARE_NAMES else None
             if square and piece is not None:  # a near miss a trainee could believe: his piece moved, the other's taken
@@ -240,7 +244,17 @@ def _from_file(scenario: Scenario, topic: str, rng: random.Random) -> Question |
             if king_square is not None:
                 same.add(describe_obligation(player, "move", {"square": king_square}))
             pool = [choice for choice in pool if choice not in same]
-        wrong = rng.sample([choice for choice in dict.fromkeys(pool) if choice != right], 3)
+        wrong_ones = [choice for choice in dict.fromkeys(pool) if choice != right]
+        if len(wrong_ones) < 3:  # a bare board: one legal move or another named as the one he must play
+            legal = sorted(board.legal_moves, key=lambda move: move.uci())
+            fillers = [describe_obligation(player, "play", {"move": translate(board.san(move), _notation(scenario))})
+                       for move in rng.sample(legal, min(3, len(legal)))]
+            wrong_ones += [choice for choice in fillers if choice != right and choice not in wrong_ones]
+            for filler in (describe_obligation(player, "move", {"square": "e2"}),
+                           describe_obligation(player, "capture", {"square": "d5"})):
+                if len(wrong_ones) < 3 and filler != right:  # no legal move to name either
+                    wrong_ones.append(filler)
+        wrong = rng.sample(wrong_ones, 3)
         choices = [right, *wrong]
         rng.shuffle(choices)
         return Question(scenario, topic, everything, _(_MUST[player]["question"]), choices,
@@ -257,6 +271,18 @@ def _from_file(scenario: Scenario, topic: str, rng: random.Random) -> Question |
         return Question(scenario, topic, everything, _("What is the result of the game now?"), choices,
                         choices.index(right), _("The Laws give: {answer}.").format(answer=right))
     return None
+
+
+def _pieces_named(board: chess.Board, player: str, rng: random.Random) -> list[str]:
+    """Wrong choices a trainee could believe, drawn from the board: move one of his own pieces
+    (not the king: "another king move" is its own choice), capture one of the opponent's."""
+    own = [square for square in chess.scan_forward(board.occupied_co[board.turn] & ~board.kings)]
+    theirs = [square for square in chess.scan_forward(board.occupied_co[not board.turn] & ~board.kings)]
+    named = [describe_obligation(player, "move", {"square": chess.square_name(square)})
+             for square in rng.sample(own, min(2, len(own)))]
+    named += [describe_obligation(player, "capture", {"square": chess.square_name(square)})
+              for square in rng.sample(theirs, min(2, len(theirs)))]
+    return named
 
 
 def _outcome(question: Question, scenario: Scenario, repetitions: bool = False) -> Any:
@@ -302,6 +328,11 @@ def _variants(scenario: Scenario) -> list[tuple[str, Scenario]]:
     found.append(("arbiter", replace(scenario, settings=replace(settings, arbiter=mode))))
     if scenario.control is not None or scenario.start_clock is not None:
         found.append(("clock", replace(scenario, control=None, start_clock=None)))
+        if scenario.start_clock is not None and any(event.at is not None for event in scenario.events):
+            # half the time on the clocks: a flag that did not fall by a hair falls (the answer
+            # comes out the same with no clock at all, where no flag can fall)
+            halved = {color: time / 2 for color, time in scenario.start_clock.items()}
+            found.append(("clock", replace(scenario, start_clock=halved)))
     if any(event.at is not None for event in scenario.events):
         untimed = [Event(e.actor, e.action, e.text, None, e.hand, e.note, e.line) for e in scenario.events]
         found.append(("times", replace(scenario, events=untimed)))
