@@ -134,3 +134,14 @@ def test_a_result_listed_among_the_arbiters_rulings_and_given_as_his_result_is_s
                     "ruling:\n  rulings:\n    - {kind: result, result: \"0-1\", reason: timeout}\n  result: \"0-1\"\n",
                     encoding="utf-8")
     assert arbiter_ruling(load(path)) == ["- The result is 0-1 (timeout)."]
+
+
+def test_an_increment_left_with_the_offender_is_said_as_the_manuals_practice(capsys: pytest.CaptureFixture[str]) -> None:
+    """"The Laws give it" was said of the increment taken back after an illegal move, which is the
+    Arbiters' Manual's practice: the Laws leave the clocks to the arbiter (found by a helper as a
+    Serbian arbiter). The verdict stays the program's reading (DECISIONS 10)."""
+    assert main(["validate", str(Path(__file__).resolve().parents[1] / "examples" / "reports"
+                                 / "illegal-move-increment-forgotten.yaml")]) == 1
+    out = capsys.readouterr().out
+    assert "White loses 30 seconds of clock time (7.5.5). The Arbiters' Manual gives it" in out
+    assert "The Laws give it" not in out

@@ -136,6 +136,13 @@ def difference_sentence(difference: Difference) -> str:
         return _("The arbiter ruled: {ruled}. The Laws give no such ruling.").format(
             ruled=ruling_sentence(ruled, capital=False))
     assert laws is not None
+    if laws.get("kind") == "time" and float(laws.get("seconds", 0)) < 0 \
+            and not difference.article.startswith(("11.", "12.")):
+        # time taken from a player other than for a device (11.3) or a penalty (12.9): the
+        # increment of an illegal press taken back, the Arbiters' Manual's practice, not the Laws' words
+        return _("The arbiter did not rule: {laws}. The Arbiters' Manual gives it (the Laws leave the clocks "
+                 "to the arbiter); this program follows the Manual.").format(
+            laws=ruling_sentence({**laws, "article": difference.article}, capital=False))
     return _("The arbiter did not rule: {laws}. The Laws give it.").format(
         laws=ruling_sentence({**laws, "article": difference.article}, capital=False))
 
