@@ -136,7 +136,8 @@ def test_a_result_listed_among_the_arbiters_rulings_and_given_as_his_result_is_s
     assert arbiter_ruling(load(path)) == ["- The result is 0-1 (timeout)."]
 
 
-def test_an_increment_left_with_the_offender_is_said_as_the_manuals_practice(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_increment_left_with_the_offender_is_said_as_the_manuals_practice(
+        capsys: pytest.CaptureFixture[str]) -> None:
     """"The Laws give it" was said of the increment taken back after an illegal move, which is the
     Arbiters' Manual's practice: the Laws leave the clocks to the arbiter (found by a helper as a
     Serbian arbiter). The verdict stays the program's reading (DECISIONS 10)."""
