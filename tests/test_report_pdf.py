@@ -127,3 +127,22 @@ def test_the_report_says_rulings_and_differences_in_sentences(tmp_path: Path, la
     for page in pages:  # every page holds text, none is blank
         image = Image.open(page).convert("L")
         assert image.getextrema()[0] < 100
+
+
+def test_a_heading_is_never_left_alone_at_a_pages_foot() -> None:
+    """'The articles cited' stood at the foot of page 1, its articles on page 2 (found by a helper
+    looking at the pages as pictures)."""
+    from fpdf import FPDF
+
+    from arbiter.files import reportpdf
+
+    pdf = FPDF(format="A4")
+    pdf.set_auto_page_break(auto=True, margin=15)
+    pdf.add_font("DejaVu", "B", str(reportpdf.FONTS / "DejaVuSans-Bold.ttf"))
+    pdf.add_page()
+    pdf.set_y(pdf.page_break_trigger - 15)  # room for the heading, not for what follows it
+    reportpdf._heading(pdf, "The articles cited")
+    assert pdf.page_no() == 2
+    pdf.set_y(100)
+    reportpdf._heading(pdf, "Verdict")
+    assert pdf.page_no() == 2

@@ -97,7 +97,14 @@ def pdf_bytes(scenario: Scenario, result: Validation) -> bytes:
     return bytes(out)
 
 
+#: The room a heading needs below it on its page (mm): a heading is never left alone at a page's
+#: foot, its first lines on the next (found by a helper looking at the pages as pictures).
+_KEEP_WITH_NEXT = 25
+
+
 def _heading(pdf: Any, text: str, size: int = 12) -> None:
+    if pdf.get_y() + _KEEP_WITH_NEXT > pdf.page_break_trigger:
+        pdf.add_page()
     pdf.ln(2)
     pdf.set_font("DejaVu", "B", size)
     pdf.multi_cell(0, size * 0.55, text, new_x="LMARGIN", new_y="NEXT")
