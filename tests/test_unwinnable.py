@@ -340,3 +340,22 @@ def test_lonely_pawns_by_example() -> None:
     assert not has_lonely_pawns(chess.Board("4k3/8/8/8/8/8/8/4K3 w - - 0 1"))
     # a white pawn on the seventh rank does not count: the h-file's black pawn stands alone
     assert has_lonely_pawns(chess.Board("4k3/P6p/8/8/8/8/8/4K3 w - - 0 1"))
+
+
+def test_a_helpmate_line_leaves_out_the_stretches_that_come_back_where_they_were() -> None:
+    """A line with 'Ka5 Kb2 Ka4 Kc3' back to a position it passed read 14 moves where 12 mate (an
+    incident report's appendix of knight shuffles; found by a helper as a Serbian arbiter)."""
+    from arbiter.core.unwinnable import without_returns
+
+    origin = chess.Board("8/8/8/8/8/2k5/7q/K7 b - - 0 1")
+    sans = ["Kb3", "Kb1", "Kc3", "Ka1", "Kb3", "Kb1", "Qh1#"]  # Kb3 Kb1 Kc3 Ka1 is back at the start
+    board, line = origin.copy(), []
+    for san in sans:
+        line.append(board.push_san(san))
+    kept = without_returns(origin, tuple(line))
+    board = origin.copy()
+    for move in kept:
+        assert board.is_legal(move)
+        board.push(move)
+    assert board.is_checkmate() and origin.variation_san(list(kept)) == "1...Kb3 2. Kb1 Qh1#"
+    assert without_returns(origin, ()) == ()

@@ -127,6 +127,7 @@ class Verdict:
         """The helpmate line of a ``can``, numbered SAN in English (empty for any other answer)."""
         origin = self._origin  # read once: a kept verdict may be read in two threads at once
         if origin is not None:
+            self.line = without_returns(origin, self.line)
             self._line_san = origin.variation_san(list(self.line))
             self._origin = None
         return self._line_san
@@ -163,6 +164,28 @@ class Verdict:
 
     def __repr__(self) -> str:
         return f"Verdict({self.answer!r}, {self.reason!r}, nodes={self.nodes})"
+
+
+def without_returns(origin: chess.Board, line: tuple[chess.Move, ...]) -> tuple[chess.Move, ...]:
+    """The helpmate ``line`` from ``origin`` with every stretch that comes back to a position it
+    passed (the same pieces, side to move, castling and en passant rights) left out: the same
+    mate, reached by the moves that lead somewhere. A search can wander (a knight shuffled back
+    and forth before the mate); an arbiter reading the line wants it short (found by a helper
+    reading an incident report's appendix)."""
+    board = origin.copy(stack=False)
+    keys: list[Hashable] = [board._transposition_key()]
+    moves: list[chess.Move] = []
+    for move in line:
+        board.push(move)
+        key = board._transposition_key()
+        if key in keys:  # back where it was: the moves since are dropped, the board is the same
+            at = keys.index(key)
+            del keys[at + 1:]
+            del moves[at:]
+        else:
+            keys.append(key)
+            moves.append(move)
+    return tuple(moves)
 
 
 def can_checkmate(board: chess.Board, color: chess.Color, node_bound: int = NODE_BOUND,
