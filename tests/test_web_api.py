@@ -482,7 +482,7 @@ def test_serve_is_not_imported_by_the_command_line() -> None:
 # -- the language (issue 16, item 3) -------------------------------------------------------------------
 
 #: The fields of a view that are words for people: told in the language asked for.
-_TOLD = ("text", "title")
+_TOLD = ("text", "title", "said")  # said: the events in the language's words (since 2026-12-06)
 _CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 
 
@@ -512,6 +512,9 @@ def test_a_session_in_serbian_tells_its_rulings_in_cyrillic_the_rest_as_in_engli
     assert texts and all(_CYRILLIC.search(text) for text in texts)
     assert all(_CYRILLIC.search(item["law"]["text"]) for item in serbian["rulings"])
     assert _CYRILLIC.search(serbian["view"]["obligation"]["text"]) or serbian["view"]["obligation"]["must"] is None
+    said = serbian["view"]["said"]  # the events played and queued, in the language's words
+    assert said and all(line.startswith(("бели: ", "црни: ")) for line in said)
+    assert english["view"]["said"] and all(line.startswith(("white: ", "black: ")) for line in english["view"]["said"])
     del english["id"], serbian["id"]
     assert _untold(serbian) == _untold(english) and serbian != english
 

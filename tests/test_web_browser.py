@@ -325,6 +325,17 @@ def test_seminar_steps_a_library_scenario_forwards_and_backwards(board: Board) -
     board.page.click("#sem-back")
     board.settle()
     assert len(board.view()["events"]) == 2 and board.view()["touched"] == touched
+    # the seminar's list of events in the page's language, played and queued (it was the file's
+    # English: found by a helper as a Serbian arbiter)
+    english = board.page.locator("#queue li").all_inner_texts()
+    assert english[0].startswith("white: ")
+    board.page.select_option("#lang", "sr")
+    board.settle()
+    board.page.wait_for_function("document.querySelector('#queue li').textContent.startsWith('бели: ')")
+    serbian = board.page.locator("#queue li").all_inner_texts()
+    assert len(serbian) == len(english) and not [line for line in serbian if line.startswith(("white", "black"))]
+    board.page.select_option("#lang", "en")
+    board.settle()
     board.page.click("#sem-back")
     board.settle()
     assert len(board.view()["events"]) == 1

@@ -28,6 +28,7 @@ from arbiter.core.yamlsource import Located
 from arbiter.files.rewrite import replaced, write_whole
 from arbiter.files.scenario import Scenario, load, loads
 from arbiter.laws.referee import Referee
+from arbiter.laws.texts import event_words
 from arbiter.session.typed import event_in_file_words
 from arbiter.session.view import RulingView, Step, View, ruling_view, view_of
 from arbiter.table.events import VERBS, ClaimAct, Event, PlayAct, WriteAct, parse_action
@@ -82,6 +83,8 @@ class Session:
         #: The last time a live board's clock ran to with no act (:meth:`time_passes`).
         self._passed: Fraction | None = None
         self._described: list[str] = []
+        #: The events played in the words of the language in force (retold with the rulings).
+        self._said: list[str] = []
         self._view: View | None = None
 
     @classmethod
@@ -368,7 +371,7 @@ class Session:
     def _replay(self, events: Sequence[Event]) -> None:
         """The game again from the start, through ``events`` (each played once before)."""
         self._referee = self._scenario.new_referee()
-        self._events, self._ruled, self._described, self._view = [], [], [], None
+        self._events, self._ruled, self._described, self._said, self._view = [], [], [], [], None
         for event in events:
             self._referee.apply(event, len(self._events))
             self._events.append(event)
@@ -389,7 +392,14 @@ class Session:
             laws = self._referee.settings.laws
             self._ruled += [ruling_view(r, laws) for r in self._referee.rulings[len(self._ruled):]]
             self._described += [e.describe() for e in self._events[len(self._described):]]
-            self._view = view_of(self._referee, self._ruled, self._described, len(self._queue))
+            settings = self._referee.settings
+            notation = settings.output_notation or settings.notation
+            self._said += [event_words(e, notation) for e in self._events[len(self._said):]]
+            # a queued move is as its file writes it: translated from English, else shown as written
+            queued = [event_words(e, notation if written == "en" else None)
+                      for e, written in zip(self._queue, self._queue_notations, strict=True)]
+            self._view = view_of(self._referee, self._ruled, self._described, len(self._queue),
+                                 [*self._said, *queued])
         return self._view
 
     # -- files ---------------------------------------------------------------------------------------

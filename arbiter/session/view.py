@@ -150,6 +150,9 @@ class View(_Strict):
     queued: int
     #: The edition of the Laws the game is ruled by (``rules/editions.yaml``).
     laws: str = CURRENT
+    #: The events played, then the events still queued, in the words of the language in force
+    #: (``бели: дотиче g1``), as a trainee reads them (since 2026-12-06).
+    said: list[str] = []
 
 
 class Step(_Strict):
@@ -180,10 +183,11 @@ def ruling_view(ruling: Ruling, laws: str = CURRENT) -> RulingView:
     return RulingView(ruling=ruling.as_dict(), law=law(ruling.article, laws))
 
 
-def view_of(referee: Referee, rulings: Sequence[RulingView], events: Sequence[str], queued: int) -> View:
+def view_of(referee: Referee, rulings: Sequence[RulingView], events: Sequence[str], queued: int,
+            said: Sequence[str] = ()) -> View:
     """What the board of ``referee``'s game shows; ``rulings`` are its rulings as views (the
     caller keeps them, built once each), ``events`` and ``queued`` what the session played and
-    has still to play."""
+    has still to play, ``said`` all of them in the words of the language in force."""
     position, turn, clock = referee.position, referee.turn, referee.clock
     touched = []
     for fact in turn.facts:
@@ -224,6 +228,7 @@ def view_of(referee: Referee, rulings: Sequence[RulingView], events: Sequence[st
         events=list(events),
         queued=queued,
         laws=referee.settings.laws,
+        said=list(said),
     )
 
 

@@ -778,7 +778,8 @@ function drawSeminar() {
     const total = played() + app.view.queued
     $("sem-progress").textContent = app.queued.length || app.view.queued ? t("event {number} of {total}").replace("{number}", played()).replace("{total}", total) : ""
     const queue = $("queue")
-    const lines = app.view.events.concat(app.queued.slice(played()))
+    // in the page's language (the view's said: played, then queued); the file's words before it had them
+    const lines = app.view.said && app.view.said.length ? app.view.said : app.view.events.concat(app.queued.slice(played()))
     queue.replaceChildren(...lines.map((text, index) => {
         const li = document.createElement("li")
         li.textContent = text
