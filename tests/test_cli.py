@@ -215,3 +215,12 @@ def test_run_fits_its_lines_to_a_terminal_and_keeps_them_whole_in_a_pipe(
     shown = capsys.readouterr().out.splitlines()
     assert all(len(line) <= 80 or " " not in line.strip() for line in shown)
     assert " ".join(" ".join(shown).split()) == " ".join(" ".join(piped).split())
+
+
+def test_a_command_with_no_notation_option_is_not_told_of_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """`arbiter quiz --help` said "unless --notation says otherwise", and quiz refuses --notation
+    (found by a helper as a Serbian arbiter)."""
+    for command, has_it in (("quiz", False), ("laws", False), ("run", True), ("teach", True)):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        assert ("--notation says otherwise" in " ".join(capsys.readouterr().out.split())) is has_it, command

@@ -238,10 +238,15 @@ def build() -> argparse.ArgumentParser:
                            help=_("the file the sessions are kept in across restarts (default: in the user's data "
                                   "directory; none: in memory only)"))
     for command in sub.choices.values():
-        command.add_argument("--lang", type=_lang, metavar="LANG",
-                             help=_("the language to speak: en, sr (Cyrillic), sr-Latn, bg (default: ARBITER_LANG, "
-                                  "then the locale, then English); moves are written in its notation unless "
-                                  "--notation says otherwise"))
+        # a command with no --notation of its own is not told of one (quiz's help named it)
+        if any("--notation" in action.option_strings for action in command._actions):
+            said = _("the language to speak: en, sr (Cyrillic), sr-Latn, bg (default: ARBITER_LANG, "
+                     "then the locale, then English); moves are written in its notation unless "
+                     "--notation says otherwise")
+        else:
+            said = _("the language to speak: en, sr (Cyrillic), sr-Latn, bg (default: ARBITER_LANG, "
+                     "then the locale, then English); moves are written in its notation")
+        command.add_argument("--lang", type=_lang, metavar="LANG", help=said)
     return parser
 
 
