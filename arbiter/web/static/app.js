@@ -999,15 +999,19 @@ function showFieldError(message, fields) {
     if (!found) return message
     // a title left out is said at the document's first line, whatever field that line comes from
     const titleMissing = !$("r-title").value.trim() && found[2].includes("'title'")
-    const target = titleMissing ? "r-title" : fields[Number(found[1])]
+    // no report (who, where, when): the file's keys and a command line's hint, said in the desk's words
+    const reportMissing = found[2].includes("`arbiter run`") || found[2].includes("arbiter run")
+    const said = titleMissing || reportMissing ? t("a report needs a title, or the event, round or board it was played at")
+        : found[2]
+    const target = titleMissing ? "r-title" : reportMissing ? "r-event" : fields[Number(found[1])]
     const element = typeof target === "string" ? $(target) : target
-    if (!element) return found[2]
+    if (!element) return said
     element.classList.add("has-error")
     const note = document.createElement("span")
     note.className = "field-error"
-    note.textContent = found[2]
+    note.textContent = said
     ;(element.closest("label") || element).after(note)
-    return found[2]
+    return said
 }
 
 let validating = 0
