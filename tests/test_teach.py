@@ -108,3 +108,18 @@ def test_a_session_in_serbian_reads_and_writes_serbian_moves(tmp_path: Path,
     assert "White made the move Сf3." in out
     assert main(["run", str(saved)]) == 0  # the saved file says its notation, and holds
     assert "notation: sr-Cyrl" in saved.read_text(encoding="utf-8")
+
+
+def test_an_open_draw_offer_is_in_the_status_until_a_touch_rejects_it() -> None:
+    """An offer gave no ruling and nothing showed it open (found by a helper as a Serbian arbiter):
+    the status says it until it is accepted, declined or rejected by a touch (9.1.2)."""
+    from arbiter.cli.render import status_line
+    from arbiter.session import Session
+
+    session = Session.from_position()
+    session.apply("white: play e4")
+    session.apply("white: offer draw")
+    assert session.view().draw_offer == "white"
+    assert "; White's draw offer is open" in status_line(session.view())
+    session.apply("black: touch e7")  # with intent: the offer rejected (9.1.2.2)
+    assert session.view().draw_offer is None and "draw offer" not in status_line(session.view())

@@ -898,3 +898,20 @@ def test_at_800_pixels_nothing_sticks_out_and_back_and_next_stay_together(board:
     tops = page.evaluate("['#sem-back', '#sem-next'].map(s => document.querySelector(s).getBoundingClientRect().top)")
     assert tops[0] == tops[1]
     page.click("#tab-play")
+
+
+def test_an_open_draw_offer_is_shown_until_it_is_rejected(board: Board) -> None:
+    """'offer draw' showed nothing: no ruling (9.1.2 gives none) and no sign the offer was open
+    (found by a helper as a Serbian arbiter)."""
+    board.new_game(moves="e4 e5")
+    board.page.click("button[data-line='offer draw']")  # by White, who has the move
+    board.settle()
+    assert board.view()["draw_offer"] == "white"
+    assert board.page.inner_text("#result") == "White's draw offer is open"
+    board.drag("g1", "f3")  # his own touch rejects nothing
+    board.page.click("#clock-white")
+    board.settle()
+    assert board.page.inner_text("#result") == "White's draw offer is open"
+    board.click("b8")  # Black touches a piece with intent: the offer is rejected (9.1.2.2)
+    board.settle()
+    assert board.view()["draw_offer"] is None and board.page.inner_text("#result") == ""

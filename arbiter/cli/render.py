@@ -48,6 +48,8 @@ def status_line(view: View) -> str:
         white, black = view.clock.remaining["white"], view.clock.remaining["black"]
         line += _("; clock: white {white}, black {black}").format(white=format_duration(white),
                                                                   black=format_duration(black))
+    if view.draw_offer is not None:  # open until accepted, declined or rejected by a touch (9.1.2)
+        line += _("; White's draw offer is open") if view.draw_offer == "white" else _("; Black's draw offer is open")
     if view.result != "*":
         line += _("; result {result} ({reason})").format(result=view.result,
                                                          reason=code_words("reason", str(view.reason)))

@@ -153,6 +153,9 @@ class View(_Strict):
     #: The events played, then the events still queued, in the words of the language in force
     #: (``бели: дотиче g1``), as a trainee reads them (since 2026-12-06).
     said: list[str] = []
+    #: The player whose draw offer is open (9.1.2: until accepted, declined, rejected by a touch
+    #: or the game's end), or None (since 2026-12-06).
+    draw_offer: PlayerName | None = None
 
 
 class Step(_Strict):
@@ -229,6 +232,7 @@ def view_of(referee: Referee, rulings: Sequence[RulingView], events: Sequence[st
         queued=queued,
         laws=referee.settings.laws,
         said=list(said),
+        draw_offer=_name(referee.draw_offer) if referee.draw_offer is not None and referee.result == "*" else None,
     )
 
 

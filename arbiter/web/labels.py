@@ -47,6 +47,7 @@ LABELS: tuple[str, ...] = (
     N_("events, one a line"), N_("From the board as played"), N_("The arbiter's ruling"),
     N_("result"), N_("title"), N_("Add a ruling"), N_("(none given)"), N_("remove"),
     N_("a report needs a title, or the event, round or board it was played at"),
+    N_("White's draw offer is open"), N_("Black's draw offer is open"),
     # a ruling's controls: its fields, and the penalties of 12.9 (the words of the report's sentences)
     N_("kind"), N_("player"), N_("claimant"), N_("claim"), N_("verdict"), N_("penalty"), N_("seconds"), N_("square"),
     N_("article"), N_("a warning"), N_("time added to the opponent's clock ({time})"),

@@ -586,7 +586,9 @@ function showView(view, fresh) {
             + (held.on ? t(", set on {square}").replace("{square}", held.on) : ""))
         return span
     }) : [t("nothing")]))
-    $("result").textContent = view.result === "*" ? "" : `${t("Result")} ${view.result}${view.reason ? " (" + tv("reason", view.reason) + ")" : ""}`
+    $("result").textContent = view.result === "*"
+        ? (view.draw_offer ? t(view.draw_offer === "white" ? "White's draw offer is open" : "Black's draw offer is open") : "")
+        : `${t("Result")} ${view.result}${view.reason ? " (" + tv("reason", view.reason) + ")" : ""}`
     const list = $("rulings")
     const first = view.rulings.length - fresh
     const shown = list.children.length
