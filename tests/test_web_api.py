@@ -641,3 +641,15 @@ def test_every_ruling_kind_the_report_desk_offers_has_its_label(client: TestClie
     offered = re.findall(r"(\w+): \[", block.group(1))
     labels = client.get("/api/labels?lang=bg").json()
     assert len(offered) >= 10 and [kind for kind in offered if labels.get(f"kind:{kind}", kind) == kind] == []
+
+
+def test_event_lines_typed_in_the_language_are_given_back_in_the_files_words(client: TestClient) -> None:
+    """The report desk refused 'црни: помера c8 g4', which the Play tab takes ("must be a mapping";
+    found by a helper as a Serbian arbiter): POST /api/event-lines reads them as the page does."""
+    answer = client.post("/api/event-lines?lang=sr", json={"lines": ["црни: помера c8 g4 at=5", "", "white: press"]})
+    assert answer.status_code == 200
+    assert answer.json() == {"lines": ["black: move c8 g4 at=5", "", "white: press"]}
+    put = client.post("/api/event-lines?lang=bg", json={"lines": ["белите: слагат Д b8"], "notation": "bg"})
+    assert put.json()["lines"] == ["white: put Q b8"]
+    assert client.post("/api/event-lines", json={"lines": ["x"], "notation": "xx"}).status_code == 400
+    assert client.post("/api/event-lines", json={"line": "x"}).status_code == 400

@@ -707,6 +707,11 @@ def test_the_report_desk_is_a_form_whose_errors_stand_beside_their_field_in_the_
     assert page.locator("#report-form .field-error").count() == 1
     assert "has-error" in (page.get_attribute("#r-tc", "class") or "")
     assert "valid dictionary" not in page.inner_text("#report")
+    # the events typed in Serbian, as the Play tab takes them (they were "not a mapping")
+    page.fill("#r-tc", "")
+    page.fill("#r-events", "бели: дотиче g1\nбели: игра e4\nцрни: рекламира кршење правила такнуто-макнуто")
+    page.wait_for_function("document.querySelector('#r-verdict').dataset.verdict === 'consistent'")
+    assert "- white: \"touch g1\"" in page.inner_text("#r-yaml")
 
 
 def test_a_new_game_is_ruled_by_the_edition_picked(board: Board) -> None:

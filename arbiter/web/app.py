@@ -43,11 +43,13 @@ from arbiter.files import documents
 from arbiter.files.scenario import Scenario, loads
 from arbiter.files.validate import Validation
 from arbiter.session import Session, Step, View, quiz
+from arbiter.core.notation import language as notation_language
+from arbiter.session.typed import event_in_file_words
 from arbiter.web.labels import labels
 from arbiter.web.lawpages import laws_routes
 from arbiter.web.liveboard import BoardReader, live_routes, reading_lifespan
 from arbiter.web.languages import SpeaksTheRequestsLanguage, asked_language, request_language, spoken_language
-from arbiter.web.models import EventLine, NewSession, SocketMessage, one_line
+from arbiter.web.models import EventLine, EventLines, NewSession, SocketMessage, one_line
 from arbiter.web.sessionfile import SessionFile
 from arbiter.web.store import Held, OnlyHosts, Refused, Store, library_file, library_index, restore
 
@@ -327,6 +329,21 @@ def create_app(library: Path | None = None, max_sessions: int = 500, max_events:
         text = await yaml_text(request)
         return document_response(*await run_in_threadpool(validate_text, text, lang))
 
+    def file_words(lines: list[str], notation: str | None, lang: str) -> list[str]:
+        with use_language(lang):
+            if notation is not None:
+                notation = notation_language(notation).code  # an unknown one is refused, in any language
+            return [event_in_file_words(line, notation) if line.strip() else line for line in lines]
+
+    async def post_event_lines(request: Request) -> Response:
+        lang = request_language(request)
+        asked = await json_body(request, EventLines)
+        try:
+            lines = await run_in_threadpool(file_words, asked.lines, asked.notation, lang)
+        except ArbiterError as err:  # an unknown notation
+            raise Refused(400, str(err)) from None
+        return JSONResponse({"lines": lines})
+
     async def post_run(request: Request) -> Response:
         lang = request_language(request)
         text = await yaml_text(request)
@@ -471,6 +488,7 @@ def create_app(library: Path | None = None, max_sessions: int = 500, max_events:
         Route(f"{one}/scenario", download),
         Route(f"{one}/report", report_fields),
         Route("/api/validate", post_validate, methods=["POST"]),
+        Route("/api/event-lines", post_event_lines, methods=["POST"]),
         Route("/api/run", post_run, methods=["POST"]),
         Route("/api/report/markdown", post_markdown, methods=["POST"]),
         Route("/api/report/pdf", post_pdf, methods=["POST"]),

@@ -65,6 +65,14 @@ class EventLine(Strict):
     line: str = Field(min_length=1, max_length=2000)
 
 
+class EventLines(Strict):
+    """``POST /api/event-lines``: event lines as a person types them in the request's language
+    (``црни: помера c8 g4``), to be given back in the files' words (``black: move c8 g4``)."""
+
+    lines: list[str] = Field(max_length=2000)
+    notation: str | None = Field(default=None, max_length=SHORT)
+
+
 class SocketMessage(Strict):
     """A websocket message: an event line or an action."""
 

@@ -934,7 +934,7 @@ $("r-add-ruling").addEventListener("click", () => {
 
 // The report's YAML, and which field each of its lines comes from (an error names a line: it is
 // shown beside that field).
-function reportYaml() {
+function reportYaml(eventLines) {
     const out = []
     const fields = {}
     const put = (text, field) => {
@@ -964,7 +964,7 @@ function reportYaml() {
     const kind = $("r-start-kind").value
     const start = $("r-start").value.trim()
     if (kind !== "none" && start) put(`start: {${kind}: ${q(start)}}`, "r-start")
-    const events = $("r-events").value.split("\n").map((text) => text.trim()).filter(Boolean)
+    const events = (eventLines || $("r-events").value.split("\n")).map((text) => text.trim()).filter(Boolean)
     put(events.length ? "events:" : "events: []", "r-events")
     for (const event of events) {
         const match = event.match(/^(white|black)\s*:\s*(.*)$/)
@@ -1018,10 +1018,31 @@ function showFieldError(message, fields) {
 
 let validating = 0
 
+// The desk's event lines as the Play tab takes them: in the page's language too (`црни: помера c8 g4`),
+// given back by the server in the files' words (POST /api/event-lines).
+async function eventLinesInFileWords() {
+    const lines = $("r-events").value.split("\n")
+    if (app.lang === "en" || !lines.some((line) => line.trim())) return lines
+    const notation = $("r-notation").value || null
+    return (await api("POST", "/api/event-lines", {lines, notation})).lines
+}
+
+// The report in the files' words, and the field each of its lines comes from.
+async function reportDoc() {
+    let lines
+    try {
+        lines = await eventLinesInFileWords()
+    } catch (error) {
+        lines = $("r-events").value.split("\n")  // the server's refusal is the validation's to say
+    }
+    return reportYaml(lines)
+}
+
 async function validateReport() {
-    const {text, fields} = reportYaml()
-    $("r-yaml").textContent = text
     const mine = ++validating
+    const {text, fields} = await reportDoc()
+    if (mine !== validating) return // a later edit has been sent
+    $("r-yaml").textContent = text
     let doc
     try {
         doc = await api("POST", "/api/validate", text, "yaml")
@@ -1091,10 +1112,10 @@ function download(name, text, type) {
     setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
-$("r-download-yaml").addEventListener("click", () => download("report.yaml", reportYaml().text, "application/yaml"))
+$("r-download-yaml").addEventListener("click", async () => download("report.yaml", (await reportDoc()).text, "application/yaml"))
 $("r-download-md").addEventListener("click", async () => {
     try {
-        const data = await api("POST", "/api/report/markdown", reportYaml().text, "yaml")
+        const data = await api("POST", "/api/report/markdown", (await reportDoc()).text, "yaml")
         $("r-diagram").innerHTML = data.svg || ""
         download("report.md", data.markdown, "text/markdown")
         if (data.svg) download("report.svg", data.svg, "image/svg+xml")
@@ -1105,7 +1126,7 @@ $("r-download-md").addEventListener("click", async () => {
 
 $("r-download-pdf").addEventListener("click", async () => {
     const response = await fetch(withLang("/api/report/pdf"), {
-        method: "POST", headers: {"Content-Type": "application/yaml"}, body: reportYaml().text})
+        method: "POST", headers: {"Content-Type": "application/yaml"}, body: (await reportDoc()).text})
     if (!response.ok) {
         let message = `${response.status} ${response.statusText}`
         try {
