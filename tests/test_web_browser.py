@@ -889,6 +889,7 @@ def test_once_the_game_is_over_the_status_shows_no_running_clock_and_no_obligati
     board.settle()
     page.wait_for_function("document.querySelector('#result').textContent.includes('0-1')")
     assert page.inner_text("#obligation") == "" and page.inner_text("#clock-running") == "–"
+    assert not page.is_visible("#obligation")  # no empty bar where the obligation stood
 
 
 @pytest.mark.parametrize("language", ["en", "bg"])
