@@ -293,23 +293,23 @@ class Clock:
         self.now = now
         return fell
 
-    def has_uncounted_flag_at_zero(self) -> bool:
-        """Whether :meth:`flags_at_zero` would count a flag now (it changes nothing)."""
+    def _at_zero_uncounted(self) -> list[chess.Color]:
+        """The sides whose clock is at zero with the flag not yet counted as fallen."""
         remaining = self.remaining
         if remaining is None:
-            return False
-        return any(remaining[color] <= 0 and color not in self.fallen for color in (chess.WHITE, chess.BLACK))
+            return []
+        return [color for color in (chess.WHITE, chess.BLACK) if remaining[color] <= 0 and color not in self.fallen]
+
+    def has_uncounted_flag_at_zero(self) -> bool:
+        """Whether :meth:`flags_at_zero` would count a flag now (it changes nothing)."""
+        return bool(self._at_zero_uncounted())
 
     def flags_at_zero(self) -> list[tuple[chess.Color, Fraction]]:
         """The flags of the sides at zero not yet counted as fallen, now counted: a clock at zero
         has a fallen flag, however it got there (set so at the start, or time taken away)."""
-        fell: list[tuple[chess.Color, Fraction]] = []
-        if self.remaining is None:
-            return fell
-        for color in (chess.WHITE, chess.BLACK):
-            if self.remaining[color] <= 0 and color not in self.fallen:
-                self.fallen[color] = self.now
-                fell.append((color, self.now))
+        fell = [(color, self.now) for color in self._at_zero_uncounted()]
+        for color, instant in fell:
+            self.fallen[color] = instant
         return fell
 
     def switch(self, color: chess.Color) -> Fraction:

@@ -283,6 +283,11 @@ class _Break(Record):
         object.__setattr__(self, "before", before)
 
 
+def _fast_is_legal(core: Any, board: chess.Board, move: chess.Move) -> bool | None:
+    """:func:`~arbiter.core.legalcore.fast_is_legal` in the shape :meth:`Position._asked` calls."""
+    return fast_is_legal(core, move)
+
+
 class Position:
     """The game: the legal position, its history, and the pieces as they physically stand.
 
@@ -600,11 +605,9 @@ class Position:
 
     def is_legal(self, move: chess.Move) -> bool:
         """Whether ``move`` is legal in the present position, asked of the compiled core where
-        there is one (not Chess960: the core reads its castling rights as standard chess's)."""
-        board = self.now
-        core = self._core() if not board.chess960 else None
-        legal = fast_is_legal(core, move) if core is not None else None
-        return legal if legal is not None else board.is_legal(move)
+        there is one (:meth:`_asked`: not Chess960, whose castling rights the core reads as
+        standard chess's)."""
+        return self._asked(_fast_is_legal, chess.Board.is_legal, move)
 
     def legal_move_named(self, text: str) -> chess.Move | None:
         """The legal move the SAN or UCI text names, read by the compiled core (None: it reads

@@ -156,17 +156,24 @@ _LAWS_FROM: dict[str, str] = {
 }
 
 
-def setting_sentence(scenario: Scenario) -> str:
-    """The ruleset, the supervision (rapid and blitz only: Appendices A.4, A.5, B.2, B.3), how the
-    arbiter follows the game and the time control, one sentence."""
+def setting_sentence(scenario: Scenario, with_control: bool = True, with_supervision: bool | None = None) -> str:
+    """The ruleset, the supervision, how the arbiter follows the game and (``with_control``) the
+    time control, one sentence. The supervision is said for rapid and blitz (Appendices A.4,
+    A.5, B.2, B.3), or where ``with_supervision`` asks for it (a quiz whose answer depends on it)."""
     settings = scenario.settings
-    control = scenario.control.text if scenario.control else _("none")
-    ruleset, arbiter = pgettext("ruleset", settings.ruleset), pgettext("arbiter", settings.arbiter)
-    if settings.ruleset == "standard":
-        return _("Ruleset {ruleset}, arbiter {arbiter}, time control {control}.").format(
-            ruleset=ruleset, arbiter=arbiter, control=control)
-    return _("Ruleset {ruleset} (supervision {supervision}), arbiter {arbiter}, time control {control}.").format(
-        ruleset=ruleset, supervision=pgettext("supervision", settings.supervision), arbiter=arbiter, control=control)
+    if with_supervision is None:
+        with_supervision = settings.ruleset != "standard"
+    words = {"ruleset": pgettext("ruleset", settings.ruleset), "arbiter": pgettext("arbiter", settings.arbiter),
+             "supervision": pgettext("supervision", settings.supervision)}
+    if with_control:
+        words["control"] = scenario.control.text if scenario.control else _("none")
+        if with_supervision:
+            said = _("Ruleset {ruleset} (supervision {supervision}), arbiter {arbiter}, time control {control}.")
+            return said.format(**words)
+        return _("Ruleset {ruleset}, arbiter {arbiter}, time control {control}.").format(**words)
+    if with_supervision:
+        return _("Ruleset {ruleset} (supervision {supervision}), arbiter {arbiter}.").format(**words)
+    return _("Ruleset {ruleset}, arbiter {arbiter}.").format(**words)
 
 
 def laws_sentence(scenario: Scenario) -> str:

@@ -33,6 +33,7 @@ from arbiter.core.notation import translate, translate_line
 from arbiter.core.position import Position
 from arbiter.files.expect import must_fields
 from arbiter.files.scenario import Scenario, load
+from arbiter.files.sentences import setting_sentence
 from arbiter.laws.editions import CURRENT, edition
 from arbiter.laws.irregularities import moves_made
 from arbiter.laws.texts import event_words
@@ -468,17 +469,6 @@ def _set_up(scenario: Scenario) -> str:
     return _("At the start: {facts}.").format(facts="; ".join(parts))
 
 
-def _settings(ruleset: str, supervision: str, arbiter: str, with_supervision: bool) -> str:
-    """The ruleset, the supervision (``with_supervision``: rapid and blitz, Appendices A.4, A.5,
-    B.2, B.3, or an answer that depends on it) and how the arbiter follows the game, one sentence."""
-    if not with_supervision:
-        return _("Ruleset {ruleset}, arbiter {arbiter}.").format(
-            ruleset=pgettext("ruleset", ruleset), arbiter=pgettext("arbiter", arbiter))
-    return _("Ruleset {ruleset} (supervision {supervision}), arbiter {arbiter}.").format(
-        ruleset=pgettext("ruleset", ruleset), supervision=pgettext("supervision", supervision),
-        arbiter=pgettext("arbiter", arbiter))
-
-
 def context_of(question: Question) -> Context:
     """What ``question`` shows: the board before its events, the ruleset, the supervision and the
     arbiter always, and each other setting its answer depends on; ``hidden``: what it depends on
@@ -494,8 +484,8 @@ def context_of(question: Question) -> Context:
         events.append(f"[{format_instant(event.at)}] {words}" if timed and event.at is not None else words)
     return Context(
         board=scenario.start.board.copy(stack=False),
-        settings=_settings(settings.ruleset, settings.supervision, settings.arbiter,
-                           settings.ruleset != "standard" or "supervision" in depends),
+        settings=setting_sentence(scenario, with_control=False,
+                                  with_supervision=settings.ruleset != "standard" or "supervision" in depends),
         events=events,
         clock=_clock(scenario) if "clock" in depends else None,
         history=_("The moves before: {moves}.").format(moves=_moves_before(scenario)) if "history" in depends

@@ -1198,11 +1198,11 @@ async function showLaws() {
     if (other) {
         // from the older edition to the newer, whichever of the two menus names which
         const [older, newer] = [other, edition].sort()
-        if (article) {  // an article neither edition has is said, not shown as no change
-            const known = await Promise.all([older, newer].map((name) =>
+        if (article) {  // an article neither edition has is said (the newer's error), not shown as no change
+            const refused = await Promise.all([older, newer].map((name) =>
                 api("GET", `/api/laws?edition=${encodeURIComponent(name)}&article=${encodeURIComponent(article)}`)
-                    .then(() => true, () => false)))
-            if (!known.some(Boolean)) await api("GET", `/api/laws?edition=${encodeURIComponent(newer)}&article=${encodeURIComponent(article)}`)
+                    .then(() => null, (error) => error)))
+            if (refused.every(Boolean)) throw refused[1]
         }
         const data = await api("GET", `/api/laws/diff?old=${encodeURIComponent(older)}&new=${encodeURIComponent(newer)}`)
         const wanted = (a) => a && (!article || a.article === article || a.article.startsWith(article + "."))
